@@ -1,0 +1,3 @@
+package io.gpuspec.core;
+
+final class Placeholder {}
