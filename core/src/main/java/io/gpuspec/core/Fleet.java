@@ -1,0 +1,56 @@
+package io.gpuspec.core;
+
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.check.NodeSelection;
+import java.util.List;
+
+/**
+ * The GPU node pools of a cluster. Given to a check, it makes cluster-dependent findings exact:
+ * which pools a pod can land on (labels and taints), and so which GPU models.
+ */
+public final class Fleet {
+
+  private final List<NodePool> pools;
+
+  private Fleet(List<NodePool> pools) {
+    this.pools = List.copyOf(pools);
+    for (int i = 0; i < this.pools.size(); i++) {
+      for (int j = i + 1; j < this.pools.size(); j++) {
+        InvalidSpecException.require(
+            !this.pools.get(i).name().equals(this.pools.get(j).name()),
+            "fleet",
+            "two pools are named \"" + this.pools.get(i).name() + "\"",
+            "give every pool its own name");
+      }
+    }
+  }
+
+  public static Fleet of(NodePool... pools) {
+    return new Fleet(List.of(pools));
+  }
+
+  public static Fleet of(List<NodePool> pools) {
+    return new Fleet(pools);
+  }
+
+  public List<NodePool> pools() {
+    return pools;
+  }
+
+  /** The pools whose node labels pass the pod's nodeSelector and required node affinity. */
+  public List<NodePool> poolsSelectedBy(PodSpec spec) {
+    return pools.stream().filter(p -> NodeSelection.admits(spec, p.nodeLabels())).toList();
+  }
+
+  /** The pools a pod can be scheduled on: selected by its affinity and every taint tolerated. */
+  public List<NodePool> poolsAdmitting(PodSpec spec) {
+    return poolsSelectedBy(spec).stream()
+        .filter(p -> NodeSelection.toleratesAll(spec, p.taints()))
+        .toList();
+  }
+
+  @Override
+  public String toString() {
+    return "Fleet" + pools;
+  }
+}

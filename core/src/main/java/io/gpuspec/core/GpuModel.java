@@ -1,0 +1,83 @@
+package io.gpuspec.core;
+
+import java.util.List;
+import org.immutables.value.Value;
+
+/**
+ * A catalogue entry for one GPU model: how GPU Feature Discovery names it in {@code
+ * nvidia.com/gpu.product}, its family (what custom label schemes call it), memory, architecture,
+ * compute capability and whether it supports MIG.
+ *
+ * <p>Build your own with {@code GpuModel.builder()} and add it with {@link
+ * GpuCatalogue#with(GpuModel...)}.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class GpuModel {
+
+  /** Catalogue name, unique in a catalogue, e.g. {@code A100-80GB}. */
+  public abstract String name();
+
+  /** Family as custom schemes label it, e.g. {@code A100} (both 40GB and 80GB parts). */
+  public abstract String family();
+
+  /**
+   * The {@code nvidia.com/gpu.product} values GFD reports for this model (form factors differ), the
+   * first being the canonical one; without any {@code -SHARED} suffix.
+   */
+  public abstract List<String> productLabels();
+
+  /** Memory per GPU in GiB as marketed (e.g. 80). */
+  public abstract int memoryGiB();
+
+  public abstract Architecture architecture();
+
+  /** CUDA compute capability, e.g. {@code 8.0}. */
+  public abstract String computeCapability();
+
+  /** Whether the GPU can be partitioned with MIG. */
+  @Value.Default
+  public boolean migCapable() {
+    return false;
+  }
+
+  /** The most MPS clients per GPU: 48 from compute capability 7.5 (Turing), 16 before. */
+  public int maxMpsClients() {
+    return architecture() == Architecture.VOLTA ? 16 : 48;
+  }
+
+  /** The canonical {@code nvidia.com/gpu.product} value. */
+  public String productLabel() {
+    return productLabels().get(0);
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "gpu model \"" + name() + "\"";
+    InvalidSpecException.require(
+        !name().isBlank(), "gpu model", "name is empty", "give the model a name such as A100-80GB");
+    InvalidSpecException.require(
+        !productLabels().isEmpty(),
+        where + " productLabels",
+        "no nvidia.com/gpu.product value",
+        "add the value GPU Feature Discovery reports, e.g. NVIDIA-A100-SXM4-80GB");
+    InvalidSpecException.require(
+        memoryGiB() > 0, where + " memoryGiB", "must be positive", "give the memory in GiB");
+    InvalidSpecException.require(
+        computeCapability().matches("\\d+\\.\\d+"),
+        where + " computeCapability",
+        "\"" + computeCapability() + "\" is not major.minor",
+        "write it like 8.0");
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableGpuModel.Builder {}
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,146 @@
+package io.gpuspec.core;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A group of identical GPU nodes: one GPU model, a number of GPUs per node and of nodes, the labels
+ * its nodes carry under a {@link LabelScheme} and the taints that keep other pods away.
+ *
+ * <pre>{@code
+ * NodePool a100 = NodePool.named("a100-train")
+ *     .model(GpuCatalogue.A100_80GB).gpusPerNode(8).nodeCount(4)
+ *     .purpose(PoolPurpose.TRAINING).interconnect(Interconnect.NVLINK)
+ *     .build();
+ * }</pre>
+ *
+ * By default the nodes are tainted {@code nvidia.com/gpu=present:NoSchedule}; {@code
+ * dedicated(true)} adds {@code dedicated=gpu:NoSchedule}, {@code taints(...)} replaces both.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class NodePool {
+
+  public abstract String name();
+
+  public abstract GpuModel model();
+
+  public abstract int gpusPerNode();
+
+  @Value.Default
+  public int nodeCount() {
+    return 1;
+  }
+
+  @Value.Default
+  public LabelScheme labelScheme() {
+    return LabelScheme.gfd();
+  }
+
+  @Value.Default
+  public PoolPurpose purpose() {
+    return PoolPurpose.TRAINING;
+  }
+
+  public abstract Optional<Interconnect> interconnect();
+
+  /** Whether the pool also carries {@code dedicated=gpu:NoSchedule}. */
+  @Value.Default
+  public boolean dedicated() {
+    return false;
+  }
+
+  /** Further labels of the pool's nodes (e.g. a zone); workloads placed on the pool pin them. */
+  public abstract Map<String, String> extraLabels();
+
+  /** Taints replacing the defaults; empty means the defaults. */
+  @Value.Parameter(false)
+  protected abstract List<NodeTaint> customTaints();
+
+  /** Every label the pool's nodes carry. */
+  @Value.Lazy
+  public Map<String, String> nodeLabels() {
+    Map<String, String> labels =
+        new LinkedHashMap<>(labelScheme().nodeLabels(model(), purpose(), interconnect()));
+    labels.putAll(extraLabels());
+    return Map.copyOf(labels);
+  }
+
+  /** The labels a workload's required node affinity pins to land on this pool. */
+  @Value.Lazy
+  public Map<String, String> selectorLabels() {
+    Map<String, String> labels =
+        new LinkedHashMap<>(labelScheme().selectorLabels(model(), purpose()));
+    labels.putAll(extraLabels());
+    return labels;
+  }
+
+  /** The taints of the pool's nodes. */
+  @Value.Lazy
+  public List<NodeTaint> taints() {
+    if (!customTaints().isEmpty()) {
+      return customTaints();
+    }
+    return dedicated() ? List.of(NodeTaint.GPU, NodeTaint.DEDICATED_GPU) : List.of(NodeTaint.GPU);
+  }
+
+  /** GPUs in the whole pool. */
+  public int totalGpus() {
+    return gpusPerNode() * nodeCount();
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "node pool \"" + name() + "\"";
+    InvalidSpecException.require(
+        Labels.isDns1123Label(name()),
+        where,
+        "the name is not a DNS-1123 label",
+        "use lower-case letters, digits and '-', at most 63 characters");
+    InvalidSpecException.require(
+        gpusPerNode() >= 1 && gpusPerNode() <= 64,
+        where + " gpusPerNode",
+        gpusPerNode() + " is out of range",
+        "give the number of GPUs in one node, 1 to 64");
+    InvalidSpecException.require(
+        nodeCount() >= 1,
+        where + " nodeCount",
+        nodeCount() + " is not positive",
+        "give the number of nodes, at least 1");
+    extraLabels()
+        .forEach(
+            (key, value) ->
+                InvalidSpecException.require(
+                    Labels.isQualifiedName(key) && Labels.isValue(value),
+                    where + " extraLabels",
+                    "\"" + key + "=" + value + "\" is not a valid label",
+                    "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'"));
+    for (String key : extraLabels().keySet()) {
+      InvalidSpecException.require(
+          !labelScheme().selectorLabels(model(), purpose()).containsKey(key),
+          where + " extraLabels",
+          "\"" + key + "\" is set by the label scheme \"" + labelScheme().name() + "\"",
+          "leave it to the scheme or choose another key");
+    }
+  }
+
+  /** Starts a pool with this name. */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableNodePool.Builder {
+    /** Replaces the default taints. */
+    public Builder taints(NodeTaint... taints) {
+      return (Builder) addCustomTaints(taints);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NodePool[" + name() + ", " + model().name() + " x" + gpusPerNode() + "]";
+  }
+}

@@ -1,3 +1,0 @@
-package io.gpuspec.core;
-
-final class Placeholder {}

@@ -1,0 +1,66 @@
+package io.gpuspec.core.check;
+
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.LabelScheme;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.immutables.value.Value;
+
+/**
+ * What a check knows about the cluster and how strict it is.
+ *
+ * <ul>
+ *   <li>{@link #fleet()}: the node pools. Known pools turn cluster-dependent warnings (a missing
+ *       GPU toleration, an unpinned model) into exact errors.
+ *   <li>{@link #strict()}: every warning becomes an error; used for DSL output, which must pass
+ *       every rule.
+ *   <li>{@link #labelSchemes()}: extra schemes to read GPU models from node affinity, on top of the
+ *       built-in ones and those of the fleet's pools.
+ * </ul>
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class CheckOptions {
+
+  public abstract Optional<Fleet> fleet();
+
+  @Value.Default
+  public boolean strict() {
+    return false;
+  }
+
+  @Value.Default
+  public GpuCatalogue catalogue() {
+    return GpuCatalogue.defaults();
+  }
+
+  /** Extra label schemes (the built-ins and the fleet's are always used). */
+  public abstract List<LabelScheme> labelSchemes();
+
+  /** Rule ids not to run. */
+  public abstract Set<String> disabledRules();
+
+  /** Every scheme GPU models are read with: extras, then the fleet's, then the built-ins. */
+  @Value.Derived
+  public List<LabelScheme> effectiveLabelSchemes() {
+    List<LabelScheme> all = new ArrayList<>(labelSchemes());
+    fleet().ifPresent(f -> f.pools().forEach(pool -> all.add(pool.labelScheme())));
+    all.addAll(LabelScheme.builtIns());
+    return all.stream().distinct().toList();
+  }
+
+  /** No fleet, not strict, the default catalogue. */
+  public static CheckOptions defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableCheckOptions.Builder {}
+}

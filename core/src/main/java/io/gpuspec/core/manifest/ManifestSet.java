@@ -1,0 +1,212 @@
+package io.gpuspec.core.manifest;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * An ordered, immutable set of Kubernetes objects: what the DSL renders and what the reader reads.
+ *
+ * <p>Objects are kept in the canonical order of ARCHITECTURE.md (Namespace, PriorityClass, RBAC,
+ * ResourceQuota, ConfigMap, queues and flavors, PodGroup, workloads; then namespace and name), so
+ * that rendering is deterministic whatever order they were added in. Objects read from files also
+ * remember where they came from, so that violations can name file and line.
+ */
+public final class ManifestSet implements Iterable<HasMetadata> {
+
+  private static final ManifestSet EMPTY = new ManifestSet(List.of(), Map.of());
+
+  private final List<HasMetadata> objects;
+  private final Map<HasMetadata, SourceLocation> sources;
+
+  private ManifestSet(List<HasMetadata> objects, Map<HasMetadata, SourceLocation> sources) {
+    this.objects = objects;
+    this.sources = sources;
+  }
+
+  /** The empty set. */
+  public static ManifestSet empty() {
+    return EMPTY;
+  }
+
+  /** A set of the given objects in canonical order. */
+  public static ManifestSet of(Collection<? extends HasMetadata> objects) {
+    return builder().addAll(objects).build();
+  }
+
+  /** A set of the given objects in canonical order. */
+  public static ManifestSet of(HasMetadata... objects) {
+    return of(List.of(objects));
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The objects, in canonical order. */
+  public List<HasMetadata> objects() {
+    return objects;
+  }
+
+  /** The objects of one Java type, in canonical order. */
+  public <T extends HasMetadata> List<T> ofType(Class<T> type) {
+    List<T> matching = new ArrayList<>();
+    for (HasMetadata object : objects) {
+      if (type.isInstance(object)) {
+        matching.add(type.cast(object));
+      }
+    }
+    return matching;
+  }
+
+  /** Where an object was read from; empty for objects built in code. */
+  public Optional<SourceLocation> sourceOf(HasMetadata object) {
+    return Optional.ofNullable(sources.get(object));
+  }
+
+  /** This set plus another one, re-ordered canonically. */
+  public ManifestSet plus(ManifestSet other) {
+    Builder builder = builder();
+    for (ManifestSet set : List.of(this, other)) {
+      for (HasMetadata object : set) {
+        builder.add(object, set.sources.get(object));
+      }
+    }
+    return builder.build();
+  }
+
+  /** The objects matching a predicate, keeping their sources. */
+  public ManifestSet filter(Predicate<? super HasMetadata> predicate) {
+    Builder builder = builder();
+    for (HasMetadata object : objects) {
+      if (predicate.test(object)) {
+        builder.add(object, sources.get(object));
+      }
+    }
+    return builder.build();
+  }
+
+  public int size() {
+    return objects.size();
+  }
+
+  public boolean isEmpty() {
+    return objects.isEmpty();
+  }
+
+  @Override
+  public Iterator<HasMetadata> iterator() {
+    return objects.iterator();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ManifestSet && objects.equals(((ManifestSet) other).objects);
+  }
+
+  @Override
+  public int hashCode() {
+    return objects.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder("ManifestSet[");
+    for (HasMetadata object : objects) {
+      text.append(text.length() > 12 ? ", " : "").append(ObjectRef.of(object));
+    }
+    return text.append(']').toString();
+  }
+
+  /** Collects objects; {@link #build()} sorts them canonically (stable for equal keys). */
+  public static final class Builder {
+    private final List<HasMetadata> objects = new ArrayList<>();
+    private final Map<HasMetadata, SourceLocation> sources = new IdentityHashMap<>();
+
+    private Builder() {}
+
+    public Builder add(HasMetadata object) {
+      objects.add(object);
+      return this;
+    }
+
+    /** Adds an object read from a file. */
+    public Builder add(HasMetadata object, SourceLocation source) {
+      objects.add(object);
+      if (source != null) {
+        sources.put(object, source);
+      }
+      return this;
+    }
+
+    public Builder addAll(Iterable<? extends HasMetadata> more) {
+      more.forEach(objects::add);
+      return this;
+    }
+
+    public ManifestSet build() {
+      List<HasMetadata> sorted = new ArrayList<>(objects);
+      sorted.sort(CANONICAL_ORDER);
+      return new ManifestSet(
+          Collections.unmodifiableList(sorted),
+          Collections.unmodifiableMap(new IdentityHashMap<>(sources)));
+    }
+  }
+
+  /** Kinds in the order a cluster needs them applied; unknown kinds sort just before workloads. */
+  private static final List<String> KIND_ORDER =
+      List.of(
+          "Namespace",
+          "PriorityClass",
+          "WorkloadPriorityClass",
+          "ServiceAccount",
+          "ClusterRole",
+          "Role",
+          "ClusterRoleBinding",
+          "RoleBinding",
+          "ResourceQuota",
+          "LimitRange",
+          "ConfigMap",
+          "Secret",
+          "DeviceClass",
+          "ResourceClaimTemplate",
+          "ResourceClaim",
+          "ResourceFlavor",
+          "Cohort",
+          "ClusterQueue",
+          "LocalQueue",
+          "Queue",
+          "PodGroup",
+          "PersistentVolumeClaim",
+          "Service");
+
+  private static int kindRank(HasMetadata object) {
+    int rank = KIND_ORDER.indexOf(object.getKind());
+    return rank >= 0 ? rank : KIND_ORDER.size();
+  }
+
+  private static String namespaceOf(HasMetadata object) {
+    ObjectMeta meta = object.getMetadata();
+    return meta == null || meta.getNamespace() == null ? "" : meta.getNamespace();
+  }
+
+  private static String nameOf(HasMetadata object) {
+    ObjectMeta meta = object.getMetadata();
+    return meta == null || meta.getName() == null ? "" : meta.getName();
+  }
+
+  private static final Comparator<HasMetadata> CANONICAL_ORDER =
+      Comparator.comparingInt(ManifestSet::kindRank)
+          .thenComparing(o -> o.getKind() == null ? "" : o.getKind())
+          .thenComparing(ManifestSet::namespaceOf)
+          .thenComparing(ManifestSet::nameOf);
+}
