@@ -1,0 +1,108 @@
+package io.gpuspec.core;
+
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
+import io.fabric8.kubernetes.api.model.PreferredSchedulingTermBuilder;
+import io.fabric8.kubernetes.api.model.Toleration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.immutables.value.Value;
+
+/**
+ * "Run on this pool": the required node affinity to the pool's selector labels and tolerations for
+ * exactly the pool's taints, derived together so that one never comes without the other. Optional
+ * preferred terms rank nodes inside the pool; they never widen it.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class GpuPlacement {
+
+  /** A soft preference: nodes with {@code key} in {@code values} score {@code weight} (1–100). */
+  public record Preference(int weight, String key, List<String> values) {
+    public Preference {
+      values = List.copyOf(values);
+      InvalidSpecException.require(
+          weight >= 1 && weight <= 100,
+          "preference " + key,
+          "weight " + weight + " is outside 1..100",
+          "use a weight from 1 to 100");
+      InvalidSpecException.require(
+          Labels.isQualifiedName(key),
+          "preference " + key,
+          "the key is not a valid label key",
+          "use a node label key such as topology.kubernetes.io/zone");
+      InvalidSpecException.require(
+          !values.isEmpty() && values.stream().allMatch(Labels::isValue),
+          "preference " + key,
+          "values " + values + " are empty or not valid label values",
+          "give at least one label value");
+    }
+  }
+
+  public abstract NodePool pool();
+
+  public abstract List<Preference> preferences();
+
+  /** Placement on a pool with no preferences. */
+  public static GpuPlacement on(NodePool pool) {
+    return builder().pool(pool).build();
+  }
+
+  /** Required node affinity to the pool's selector labels, plus any preferences. */
+  public Affinity nodeAffinity() {
+    Map<String, String> selector = new TreeMap<>(pool().selectorLabels());
+    List<NodeSelectorRequirement> required =
+        selector.entrySet().stream()
+            .map(e -> requirement(e.getKey(), List.of(e.getValue())))
+            .toList();
+    List<PreferredSchedulingTerm> preferred =
+        preferences().stream()
+            .map(
+                p ->
+                    new PreferredSchedulingTermBuilder()
+                        .withWeight(p.weight())
+                        .withNewPreference()
+                        .withMatchExpressions(requirement(p.key(), p.values()))
+                        .endPreference()
+                        .build())
+            .toList();
+    return new AffinityBuilder()
+        .withNewNodeAffinity()
+        .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+        .addNewNodeSelectorTerm()
+        .withMatchExpressions(required)
+        .endNodeSelectorTerm()
+        .endRequiredDuringSchedulingIgnoredDuringExecution()
+        .withPreferredDuringSchedulingIgnoredDuringExecution(preferred)
+        .endNodeAffinity()
+        .build();
+  }
+
+  /** One toleration for each of the pool's taints, exactly matching it. */
+  public List<Toleration> tolerations() {
+    return pool().taints().stream().map(NodeTaint::toleration).toList();
+  }
+
+  private static NodeSelectorRequirement requirement(String key, List<String> values) {
+    return new NodeSelectorRequirementBuilder()
+        .withKey(key)
+        .withOperator("In")
+        .withValues(values)
+        .build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableGpuPlacement.Builder {
+    /** Adds a soft preference for nodes with {@code key} in {@code values}. */
+    public Builder prefer(int weight, String key, String... values) {
+      return addPreference(new Preference(weight, key, List.of(values)));
+    }
+  }
+}

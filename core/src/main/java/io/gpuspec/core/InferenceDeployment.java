@@ -1,0 +1,160 @@
+package io.gpuspec.core;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A GPU inference service as a {@code Deployment}: replicas placed on one pool with the pool's
+ * required affinity and tolerations, GPU requests equal to limits, optional spreading across hosts,
+ * probes, and Pod Security "restricted" defaults.
+ *
+ * <pre>{@code
+ * InferenceDeployment llm = InferenceDeployment.named("llm")
+ *     .namespace("serving").image("nvcr.io/nvidia/tritonserver:24.08-py3")
+ *     .replicas(2).gpus(1).onPool(l40s).port("http", 8000).readinessPath("/v2/health/ready")
+ *     .build();
+ * }</pre>
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class InferenceDeployment
+    implements ContainerAttributes, PodAttributes, ManifestSource {
+
+  public abstract String name();
+
+  @Value.Default
+  public String namespace() {
+    return "default";
+  }
+
+  @Value.Default
+  public int replicas() {
+    return 1;
+  }
+
+  public abstract Optional<GpuPlacement> placement();
+
+  public abstract List<NamedPort> ports();
+
+  /** HTTP path of the readiness probe, on the first port. */
+  public abstract Optional<String> readinessPath();
+
+  /** HTTP path of the liveness probe, on the first port. */
+  public abstract Optional<String> livenessPath();
+
+  /** Whether replicas prefer different hosts (preferred pod anti-affinity on the hostname). */
+  @Value.Default
+  public boolean spreadAcrossHosts() {
+    return true;
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toDeployment());
+  }
+
+  /** The rendered Deployment. */
+  public Deployment toDeployment() {
+    Map<String, String> labels = PodTemplates.labels(name(), this);
+    Container container =
+        PodTemplates.container(
+                "main", this, this, ports().stream().map(NamedPort::toContainerPort).toList())
+            .withReadinessProbe(probe(readinessPath()))
+            .withLivenessProbe(probe(livenessPath()))
+            .build();
+    PodSpec spec = PodTemplates.podSpec(this, placement(), container, "Always").build();
+    if (spreadAcrossHosts() && replicas() > 1) {
+      spec.setAffinity(
+          new io.fabric8.kubernetes.api.model.AffinityBuilder(spec.getAffinity())
+              .withNewPodAntiAffinity()
+              .addNewPreferredDuringSchedulingIgnoredDuringExecution()
+              .withWeight(100)
+              .withNewPodAffinityTerm()
+              .withTopologyKey("kubernetes.io/hostname")
+              .withNewLabelSelector()
+              .addToMatchLabels(PodTemplates.APP_NAME, name())
+              .endLabelSelector()
+              .endPodAffinityTerm()
+              .endPreferredDuringSchedulingIgnoredDuringExecution()
+              .endPodAntiAffinity()
+              .build());
+    }
+    return new DeploymentBuilder()
+        .withNewMetadata()
+        .withName(name())
+        .withNamespace(namespace())
+        .withLabels(labels)
+        .withAnnotations(annotations().isEmpty() ? null : annotations())
+        .endMetadata()
+        .withNewSpec()
+        .withReplicas(replicas())
+        .withNewSelector()
+        .addToMatchLabels(PodTemplates.APP_NAME, name())
+        .endSelector()
+        .withNewTemplate()
+        .withNewMetadata()
+        .withLabels(labels)
+        .endMetadata()
+        .withSpec(spec)
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  private Probe probe(Optional<String> path) {
+    if (path.isEmpty()) {
+      return null;
+    }
+    return new ProbeBuilder()
+        .withNewHttpGet()
+        .withPath(path.get())
+        .withNewPort(ports().get(0).name())
+        .endHttpGet()
+        .withPeriodSeconds(10)
+        .build();
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "deployment \"" + name() + "\"";
+    WorkloadChecks.name(where, name(), namespace());
+    InvalidSpecException.require(
+        replicas() >= 0,
+        where + " replicas",
+        replicas() + " is negative",
+        "use 0 or more replicas");
+    WorkloadChecks.container(where, this, placement());
+    WorkloadChecks.pod(where, this);
+    InvalidSpecException.require(
+        (readinessPath().isEmpty() && livenessPath().isEmpty()) || !ports().isEmpty(),
+        where + " probes",
+        "an HTTP probe needs a port",
+        "add .port(\"http\", 8000)");
+  }
+
+  /** Starts a Deployment with this name. */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableInferenceDeployment.Builder {
+    /** Places the pods on a pool: its required affinity and tolerations. */
+    public Builder onPool(NodePool pool) {
+      return placement(GpuPlacement.on(pool));
+    }
+
+    /** Adds a named TCP port. */
+    public Builder port(String name, int number) {
+      return addPort(new NamedPort(name, number));
+    }
+  }
+}

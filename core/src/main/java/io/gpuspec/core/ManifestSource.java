@@ -1,0 +1,11 @@
+package io.gpuspec.core;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.List;
+
+/** Anything the DSL can render into Kubernetes objects: workloads, queues, tenants, configs. */
+public interface ManifestSource {
+
+  /** The rendered objects; a pure function of the value. */
+  List<HasMetadata> toManifests();
+}

@@ -1,0 +1,178 @@
+package io.gpuspec.core;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A GPU training run as a batch {@code Job}: pods placed on one pool (so a parallel job never mixes
+ * GPU models), GPU requests equal to limits, a Job-valid restart policy, retry and deadline
+ * settings, scratch and dataset volumes, and Pod Security "restricted" defaults.
+ *
+ * <pre>{@code
+ * TrainingJob resnet = TrainingJob.named("resnet50").namespace("ml")
+ *     .image("nvcr.io/nvidia/pytorch:24.08-py3").gpus(8).onPool(a100)
+ *     .backoffLimit(2).activeDeadlineSeconds(86_400L)
+ *     .addVolume(WorkloadVolume.scratch("/scratch", "500Gi", "local-nvme"))
+ *     .build();
+ * }</pre>
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class TrainingJob implements ContainerAttributes, PodAttributes, ManifestSource {
+
+  /** Job pod restart policies: the API server rejects {@code Always} for Jobs. */
+  public enum RestartPolicy {
+    ON_FAILURE("OnFailure"),
+    NEVER("Never");
+
+    private final String text;
+
+    RestartPolicy(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+  }
+
+  public abstract String name();
+
+  @Value.Default
+  public String namespace() {
+    return "default";
+  }
+
+  public abstract Optional<GpuPlacement> placement();
+
+  @Value.Default
+  public RestartPolicy restartPolicy() {
+    return RestartPolicy.ON_FAILURE;
+  }
+
+  public abstract Optional<Integer> backoffLimit();
+
+  public abstract Optional<Long> activeDeadlineSeconds();
+
+  public abstract Optional<Integer> ttlSecondsAfterFinished();
+
+  @Value.Default
+  public int completions() {
+    return 1;
+  }
+
+  @Value.Default
+  public int parallelism() {
+    return 1;
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toJob());
+  }
+
+  /** The rendered Job. */
+  public Job toJob() {
+    Map<String, String> labels = PodTemplates.labels(name(), this);
+    return new JobBuilder()
+        .withNewMetadata()
+        .withName(name())
+        .withNamespace(namespace())
+        .withLabels(labels)
+        .withAnnotations(annotations().isEmpty() ? null : annotations())
+        .endMetadata()
+        .withNewSpec()
+        .withCompletions(completions())
+        .withParallelism(parallelism())
+        .withBackoffLimit(backoffLimit().orElse(null))
+        .withActiveDeadlineSeconds(activeDeadlineSeconds().orElse(null))
+        .withTtlSecondsAfterFinished(ttlSecondsAfterFinished().orElse(null))
+        .withNewTemplate()
+        .withNewMetadata()
+        .withLabels(labels)
+        .endMetadata()
+        .withSpec(
+            PodTemplates.build(
+                this,
+                placement(),
+                PodTemplates.container("main", this, this, List.of()).build(),
+                restartPolicy().text()))
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "job \"" + name() + "\"";
+    WorkloadChecks.name(where, name(), namespace());
+    WorkloadChecks.container(where, this, placement());
+    WorkloadChecks.pod(where, this);
+    InvalidSpecException.require(
+        completions() >= 1,
+        where + " completions",
+        completions() + " is not positive",
+        "use 1 or more");
+    InvalidSpecException.require(
+        parallelism() >= 1,
+        where + " parallelism",
+        parallelism() + " is not positive",
+        "use 1 or more");
+    backoffLimit()
+        .ifPresent(
+            limit ->
+                InvalidSpecException.require(
+                    limit >= 0,
+                    where + " backoffLimit",
+                    limit + " is negative",
+                    "use 0 or more retries"));
+    activeDeadlineSeconds()
+        .ifPresent(
+            seconds ->
+                InvalidSpecException.require(
+                    seconds > 0,
+                    where + " activeDeadlineSeconds",
+                    seconds + " is not positive",
+                    "give the deadline in seconds"));
+    ttlSecondsAfterFinished()
+        .ifPresent(
+            ttl ->
+                InvalidSpecException.require(
+                    ttl >= 0,
+                    where + " ttlSecondsAfterFinished",
+                    ttl + " is negative",
+                    "use 0 or more"));
+    placement()
+        .ifPresent(
+            p ->
+                InvalidSpecException.require(
+                    parallelism() * gpus() <= p.pool().totalGpus(),
+                    where + " parallelism",
+                    parallelism()
+                        + " pods of "
+                        + gpus()
+                        + " GPUs need more than the "
+                        + p.pool().totalGpus()
+                        + " GPUs of pool \""
+                        + p.pool().name()
+                        + "\"",
+                    "lower parallelism or gpus, or use a larger pool"));
+  }
+
+  /** Starts a Job with this name. */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableTrainingJob.Builder {
+    /** Places the pods on a pool: its required affinity and tolerations. */
+    public Builder onPool(NodePool pool) {
+      return placement(GpuPlacement.on(pool));
+    }
+  }
+}
