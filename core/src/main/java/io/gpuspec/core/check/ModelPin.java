@@ -84,7 +84,7 @@ public record ModelPin(Set<String> models, boolean pinned) {
       if (inTerm.isEmpty() && selected == null) {
         return Optional.empty(); // this term leaves the model open
       }
-      Set<String> values = new TreeSet<>(inTerm.orElse(Set.of(selected)));
+      Set<String> values = new TreeSet<>(inTerm.orElseGet(() -> Set.of(selected)));
       if (selected != null) {
         values.retainAll(Set.of(selected));
       }

@@ -54,7 +54,8 @@ public final class Gpu004OneModelPerJob implements Rule {
     }
   }
 
-  private static void check(Workload workload, CheckContext context) {
+  /** Checks one distributed workload; package-private so tests can feed multi-role workloads. */
+  static void check(Workload workload, CheckContext context) {
     Map<PodTemplate, String> pinnedToOne = new LinkedHashMap<>();
     for (PodTemplate template : workload.templates()) {
       if (!GpuResources.requestsGpus(template.spec())) {
