@@ -3,18 +3,26 @@ package io.gpuspec.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.ModelPin;
 import io.gpuspec.core.check.NodeSelection;
+import io.gpuspec.core.check.Report;
+import io.gpuspec.core.check.RuleEngine;
+import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workloads;
+import io.gpuspec.core.manifest.ManifestSet;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 
 /** Invariants the DSL guarantees by construction, for any pool and workload it can build. */
 class DslProperties {
@@ -94,5 +102,43 @@ class DslProperties {
     for (PodSpec spec : podSpecs(workload)) {
       assertThat(GpuResources.gpusPerPod(spec)).isBetween(1L, (long) pool.gpusPerNode());
     }
+  }
+
+  private static Platform platformOf(ManifestSource workload) {
+    return Platform.builder().addPools(poolOf(workload)).add(workload).build();
+  }
+
+  @Property
+  void anyDslBuiltWorkloadPassesEveryRuleAsAnError(@ForAll("workloads") ManifestSource workload) {
+    Report report = platformOf(workload).check();
+    assertThat(report.violations()).isEmpty();
+    assertThat(report.rulesChecked()).isGreaterThanOrEqualTo(12);
+  }
+
+  @Property
+  void removingAGpuTolerationIsAlwaysCaught(@ForAll("workloads") ManifestSource workload) {
+    Platform platform = platformOf(workload);
+    HasMetadata object = workload.toManifests().get(0);
+    PodSpec spec = Workloads.of(object).orElseThrow().templates().get(0).spec();
+    spec.getTolerations().remove(0);
+    Report report = RuleEngine.defaults().check(ManifestSet.of(object), platform.checkOptions());
+    assertThat(report.byRule("GPU002")).isNotEmpty().allMatch(v -> v.severity() == Severity.ERROR);
+  }
+
+  @Property
+  void requestDifferentFromLimitIsAlwaysCaught(
+      @ForAll("workloads") ManifestSource workload,
+      @ForAll @IntRange(min = 1, max = 64) int request) {
+    Platform platform = platformOf(workload);
+    HasMetadata object = workload.toManifests().get(0);
+    Container main =
+        Workloads.of(object).orElseThrow().templates().get(0).spec().getContainers().get(0);
+    Quantity limit = main.getResources().getLimits().get(GpuResources.NVIDIA_GPU);
+    Assume.that(!limit.equals(new Quantity(Integer.toString(request))));
+    main.getResources()
+        .getRequests()
+        .put(GpuResources.NVIDIA_GPU, new Quantity(Integer.toString(request)));
+    Report report = RuleEngine.defaults().check(ManifestSet.of(object), platform.checkOptions());
+    assertThat(report.byRule("GPU001")).isNotEmpty();
   }
 }
