@@ -7,6 +7,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +33,7 @@ public record ModelPin(Set<String> models, boolean pinned) {
   private static final ModelPin UNPINNED = new ModelPin(Set.of(), false);
 
   public ModelPin {
-    models = Set.copyOf(new TreeSet<>(models));
+    models = Collections.unmodifiableSortedSet(new TreeSet<>(models));
   }
 
   /** The models a pod spec can land on under these options. */
@@ -63,7 +64,7 @@ public record ModelPin(Set<String> models, boolean pinned) {
 
   /** Sorted model names joined with " and ", for messages. */
   public String describe() {
-    return String.join(" and ", new TreeSet<>(models));
+    return String.join(" and ", models);
   }
 
   /**
@@ -84,7 +85,7 @@ public record ModelPin(Set<String> models, boolean pinned) {
       if (inTerm.isEmpty() && selected == null) {
         return Optional.empty(); // this term leaves the model open
       }
-      Set<String> values = new TreeSet<>(inTerm.orElse(Set.of(selected)));
+      Set<String> values = new TreeSet<>(inTerm.orElseGet(() -> Set.of(selected)));
       if (selected != null) {
         values.retainAll(Set.of(selected));
       }

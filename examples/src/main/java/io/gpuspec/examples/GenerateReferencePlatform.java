@@ -1,0 +1,44 @@
+package io.gpuspec.examples;
+
+import io.gpuspec.core.Platform;
+import io.gpuspec.core.check.Report;
+import io.gpuspec.core.manifest.ManifestWriter;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * The README's main job: renders the reference platform, checks it with every rule (pools known,
+ * warnings as errors) and, only if it is clean, writes it atomically to the output directory.
+ */
+public final class GenerateReferencePlatform {
+
+  private GenerateReferencePlatform() {}
+
+  /** Writes to {@code args[0]} (default {@code examples/target/manifests}); fails on errors. */
+  public static void main(String[] args) {
+    Path out = Path.of(args.length > 0 ? args[0] : "examples/target/manifests");
+    if (!run(ReferencePlatform.build(), out, System.out)) {
+      throw new IllegalStateException(
+          "reference platform has rule violations; nothing was written (see above)");
+    }
+  }
+
+  /** Checks, then writes when clean; prints a summary. Returns whether it wrote. */
+  static boolean run(Platform platform, Path out, PrintStream console) {
+    Report report = platform.check();
+    report.violations().forEach(v -> console.println("  " + v));
+    if (report.hasErrors()) {
+      console.println("gpuspec: " + report.summary() + "; nothing written to " + out);
+      return false;
+    }
+    ManifestWriter.write(platform.manifests(), out);
+    console.println(
+        "gpuspec: wrote "
+            + platform.manifests().size()
+            + " objects to "
+            + out
+            + "; checked "
+            + report.summary());
+    return true;
+  }
+}
