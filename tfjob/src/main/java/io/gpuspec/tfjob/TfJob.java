@@ -158,7 +158,7 @@ public abstract class TfJob implements ManifestSource {
             .withName(name())
             .withNamespace(namespace())
             .withLabels(objectLabels)
-            .withAnnotations(annotations().isEmpty() ? null : new TreeMap<>(annotations()))
+            .withAnnotations(new TreeMap<>(annotations()))
             .build(),
         spec);
   }
@@ -174,8 +174,7 @@ public abstract class TfJob implements ManifestSource {
         new PodTemplateSpecBuilder()
             .withNewMetadata()
             .withLabels(labels)
-            .withAnnotations(
-                replica.annotations().isEmpty() ? null : new TreeMap<>(replica.annotations()))
+            .withAnnotations(new TreeMap<>(replica.annotations()))
             .endMetadata()
             .withSpec(PodTemplates.build(replica, placementOf(replica), main, null))
             .build();
