@@ -1,0 +1,157 @@
+package io.gpuspec.core.check.rules;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.gpuspec.core.check.CheckContext;
+import io.gpuspec.core.check.GpuResources;
+import io.gpuspec.core.check.PodTemplate;
+import io.gpuspec.core.check.Rule;
+import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.check.Workload;
+import io.gpuspec.core.check.Workloads;
+import io.gpuspec.core.manifest.ManifestSet;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * GPU001: extended resources ({@code nvidia.com/gpu}, MIG devices, any {@code domain/name} outside
+ * {@code kubernetes.io}) and huge pages cannot be overcommitted. The API server rejects a request
+ * without a limit, a request that differs from the limit, and a fractional extended resource
+ * (GPU-FACTS §1).
+ */
+public final class Gpu001ExtendedResources implements Rule {
+
+  @Override
+  public String id() {
+    return "GPU001";
+  }
+
+  @Override
+  public String description() {
+    return "Extended resources and huge pages: whole numbers, a limit, and request equal to limit";
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.ERROR;
+  }
+
+  @Override
+  public URI documentation() {
+    return URI.create(
+        "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources");
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    for (Workload workload : Workloads.in(manifests)) {
+      for (PodTemplate template : workload.templates()) {
+        for (IndexedContainer container : IndexedContainer.of(template)) {
+          check(workload.object(), template, container, context);
+        }
+      }
+    }
+  }
+
+  private static void check(
+      HasMetadata object, PodTemplate template, IndexedContainer at, CheckContext context) {
+    ResourceRequirements resources = at.container().getResources();
+    if (resources == null) {
+      return;
+    }
+    Map<String, Quantity> limits = orEmpty(resources.getLimits());
+    Map<String, Quantity> requests = orEmpty(resources.getRequests());
+    Set<String> names = new TreeSet<>(limits.keySet());
+    names.addAll(requests.keySet());
+    String where = Subjects.of(object, template) + " " + at.describe();
+    String path = at.path() + ".resources";
+    for (String name : names) {
+      boolean hugePages = name.startsWith("hugepages-");
+      if (!hugePages && !GpuResources.isExtended(name)) {
+        continue;
+      }
+      Quantity limit = limits.get(name);
+      Quantity request = requests.get(name);
+      if (!hugePages && (fractional(limit) || fractional(request))) {
+        boolean inLimit = fractional(limit);
+        Quantity bad = inLimit ? limit : request;
+        context.report(
+            object,
+            path + (inLimit ? ".limits[" : ".requests[") + name + "]",
+            where
+                + ": "
+                + name
+                + " "
+                + (inLimit ? "limit" : "request")
+                + " \""
+                + Subjects.quantity(bad)
+                + "\" is not a whole number; extended resources are counted in whole devices",
+            "write a whole number, e.g. " + name + ": \"1\", in both requests and limits");
+        continue;
+      }
+      if (limit == null) {
+        context.report(
+            object,
+            path + ".requests[" + name + "]",
+            where
+                + ": requests "
+                + name
+                + "="
+                + Subjects.quantity(request)
+                + " but sets no limit; the API server rejects a request without a limit for "
+                + (hugePages ? "huge pages" : "an extended resource"),
+            "add limits: {"
+                + name
+                + ": \""
+                + Subjects.quantity(request)
+                + "\"} equal to the request");
+      } else if (request != null && !sameAmount(limit, request)) {
+        context.report(
+            object,
+            path + ".requests[" + name + "]",
+            where
+                + ": requests "
+                + name
+                + "="
+                + Subjects.quantity(request)
+                + " but limits="
+                + Subjects.quantity(limit)
+                + "; "
+                + name
+                + " cannot be overcommitted, so the request must equal the limit",
+            "set both to the same amount, e.g. requests and limits "
+                + name
+                + ": \""
+                + Subjects.quantity(limit)
+                + "\" (or drop the request: it defaults to the limit)");
+      }
+    }
+  }
+
+  private static Map<String, Quantity> orEmpty(Map<String, Quantity> map) {
+    return map == null ? Map.of() : map;
+  }
+
+  private static boolean fractional(Quantity quantity) {
+    return quantity != null && GpuResources.wholeNumber(quantity).isEmpty();
+  }
+
+  private static boolean sameAmount(Quantity a, Quantity b) {
+    Optional<BigDecimal> left = amount(a);
+    Optional<BigDecimal> right = amount(b);
+    return left.isEmpty() || right.isEmpty() || left.get().compareTo(right.get()) == 0;
+  }
+
+  private static Optional<BigDecimal> amount(Quantity quantity) {
+    try {
+      return Optional.of(Quantity.getAmountInBytes(quantity));
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.gpuspec.core.check.rules;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.gpuspec.core.check.CheckContext;
+import io.gpuspec.core.check.PodTemplate;
+import io.gpuspec.core.check.Rule;
+import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.check.Workload;
+import io.gpuspec.core.check.Workloads;
+import io.gpuspec.core.manifest.ManifestSet;
+import java.net.URI;
+import java.util.Optional;
+
+/**
+ * SEC002: {@code automountServiceAccountToken} is a field of ServiceAccount and PodSpec; written as
+ * an annotation it does nothing and the token is still mounted (GPU-FACTS §1).
+ */
+public final class Sec002AutomountAnnotation implements Rule {
+
+  private static final String FIELD = "automountServiceAccountToken";
+
+  @Override
+  public String id() {
+    return "SEC002";
+  }
+
+  @Override
+  public String description() {
+    return "automountServiceAccountToken is set as a field, not as an annotation";
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.WARNING;
+  }
+
+  @Override
+  public URI documentation() {
+    return URI.create(
+        "https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting");
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    for (HasMetadata object : manifests) {
+      Optional<Workload> workload = Workloads.of(object);
+      String fix =
+          object instanceof ServiceAccount
+              ? fix(FIELD)
+              : workload
+                  .filter(w -> !w.templates().isEmpty())
+                  .map(w -> fix(w.templates().get(0).specPath() + "." + FIELD))
+                  .orElse(
+                      "remove the annotation and set the field "
+                          + FIELD
+                          + ": false in the pod spec or on the ServiceAccount");
+      check(object, object.getMetadata(), "metadata", fix, context);
+      workload.ifPresent(
+          w -> {
+            for (PodTemplate template : w.templates()) {
+              if (template.metadata() != object.getMetadata()) {
+                check(
+                    object,
+                    template.metadata(),
+                    template.metadataPath(),
+                    fix(template.specPath() + "." + FIELD),
+                    context);
+              }
+            }
+          });
+    }
+  }
+
+  private static String fix(String fieldPath) {
+    return "remove the annotation and set the field " + fieldPath + ": false";
+  }
+
+  private static void check(
+      HasMetadata object, ObjectMeta meta, String path, String fix, CheckContext context) {
+    if (meta == null || meta.getAnnotations() == null) {
+      return;
+    }
+    for (String key : meta.getAnnotations().keySet()) {
+      if (key.equals(FIELD) || key.endsWith("/" + FIELD)) {
+        context.report(
+            object,
+            path + ".annotations[" + key + "]",
+            Subjects.of(object)
+                + ": annotation "
+                + key
+                + ": \""
+                + meta.getAnnotations().get(key)
+                + "\" does nothing; "
+                + FIELD
+                + " is a field, so the token is still mounted",
+            fix);
+      }
+    }
+  }
+}
