@@ -1,0 +1,386 @@
+package io.gpuspec.tfjob;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import io.gpuspec.core.GpuPlacement;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.Labels;
+import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.NamedPort;
+import io.gpuspec.core.NodePool;
+import io.gpuspec.core.PodTemplates;
+import io.gpuspec.core.WorkloadChecks;
+import io.gpuspec.tfjob.model.ReplicaSpec;
+import io.gpuspec.tfjob.model.RunPolicy;
+import io.gpuspec.tfjob.model.SchedulingPolicy;
+import io.gpuspec.tfjob.model.TFJob;
+import io.gpuspec.tfjob.model.TFJobSpec;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.immutables.value.Value;
+
+/**
+ * A distributed TensorFlow training run as a Kubeflow {@code TFJob}: Chief/Master, Worker, PS and
+ * Evaluator replicas whose {@code tensorflow} container exposes {@code tfjob-port} 2222, GPU
+ * replicas placed on one pool (its required affinity and exact tolerations, requests equal to
+ * limits), run policy and gang scheduling.
+ *
+ * <pre>{@code
+ * TfJob mnist = TfJob.named("mnist").namespace("ml").onPool(a100Train)
+ *     .chief(c -> c.image(img).gpus(1))
+ *     .workers(4, w -> w.image(img).gpus(1).restartPolicy(RestartPolicy.ON_FAILURE))
+ *     .ps(2, p -> p.image(img).gpus(0).cpu("4").memory("16Gi"))
+ *     .cleanPodPolicy(CleanPodPolicy.RUNNING)
+ *     .build();
+ * }</pre>
+ *
+ * <p>{@link Builder#onFirstFitting} takes pools in order of preference ("A100 first, else H100")
+ * and pins the whole job to the first one that can hold it, so a job never mixes GPU models.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class TfJob implements ManifestSource {
+
+  /** The container the operator injects {@code TF_CONFIG} into. */
+  public static final String CONTAINER = "tensorflow";
+
+  /** The port the operator's per-replica Services point at. */
+  public static final NamedPort PORT = new NamedPort("tfjob-port", 2222);
+
+  public abstract String name();
+
+  @Value.Default
+  public String namespace() {
+    return "default";
+  }
+
+  /** Extra labels of the TFJob object (its pods get {@link TfReplica#labels()}). */
+  public abstract Map<String, String> labels();
+
+  public abstract Map<String, String> annotations();
+
+  /** The pool of the GPU replicas that name none themselves. */
+  public abstract Optional<GpuPlacement> placement();
+
+  /** Pools in order of preference; the job runs on the first that can hold all of it. */
+  public abstract List<NodePool> candidatePools();
+
+  /** The replica types, at most one of each. */
+  public abstract List<TfReplica> replicaSpecs();
+
+  public abstract Optional<CleanPodPolicy> cleanPodPolicy();
+
+  public abstract Optional<Integer> ttlSecondsAfterFinished();
+
+  public abstract Optional<Long> activeDeadlineSeconds();
+
+  public abstract Optional<Integer> backoffLimit();
+
+  public abstract Optional<Boolean> suspend();
+
+  public abstract Optional<GangScheduling> schedulingPolicy();
+
+  public abstract Optional<SuccessPolicy> successPolicy();
+
+  public abstract Optional<Boolean> enableDynamicWorker();
+
+  /** The pool the job's GPU replicas run on by default: {@link #placement()} or the first fit. */
+  public Optional<GpuPlacement> jobPlacement() {
+    if (placement().isPresent() || candidatePools().isEmpty()) {
+      return placement();
+    }
+    return candidatePools().stream()
+        .filter(this::fits)
+        .findFirst()
+        .map(GpuPlacement::on)
+        .or(
+            () -> {
+              throw new InvalidSpecException(
+                  where() + " candidatePools",
+                  "no pool of "
+                      + candidatePools().stream().map(NodePool::name).toList()
+                      + " can hold the job's "
+                      + demand(null)
+                      + " GPUs",
+                  "lower replicas or gpus, or add a larger pool");
+            });
+  }
+
+  /** Where a replica's pods run: its own pool, else the job's for GPU replicas, else anywhere. */
+  public Optional<GpuPlacement> placementOf(TfReplica replica) {
+    if (replica.placement().isPresent()) {
+      return replica.placement();
+    }
+    return replica.gpus() > 0 ? jobPlacement() : Optional.empty();
+  }
+
+  /** Pods of all replica types together. */
+  public int totalReplicas() {
+    return replicaSpecs().stream().mapToInt(TfReplica::replicas).sum();
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toTfJob());
+  }
+
+  /** The rendered TFJob. */
+  public TFJob toTfJob() {
+    TFJobSpec spec = new TFJobSpec();
+    Map<String, ReplicaSpec> replicas = new LinkedHashMap<>();
+    replicaSpecs().stream()
+        .sorted(Comparator.comparing(TfReplica::type))
+        .forEach(r -> replicas.put(r.type().text(), replicaSpec(r)));
+    spec.setTfReplicaSpecs(replicas);
+    spec.setRunPolicy(runPolicy());
+    successPolicy().ifPresent(p -> spec.setSuccessPolicy(p.text()));
+    enableDynamicWorker().ifPresent(spec::setEnableDynamicWorker);
+    Map<String, String> objectLabels = new TreeMap<>();
+    objectLabels.put(PodTemplates.APP_NAME, name());
+    objectLabels.put(PodTemplates.MANAGED_BY, "gpuspec");
+    objectLabels.putAll(labels());
+    return new TFJob(
+        new ObjectMetaBuilder()
+            .withName(name())
+            .withNamespace(namespace())
+            .withLabels(objectLabels)
+            .withAnnotations(new TreeMap<>(annotations()))
+            .build(),
+        spec);
+  }
+
+  private ReplicaSpec replicaSpec(TfReplica replica) {
+    Map<String, String> labels = PodTemplates.labels(name(), replica);
+    labels.put(COMPONENT, replica.type().text().toLowerCase(Locale.ROOT));
+    Container main =
+        PodTemplates.container(CONTAINER, replica, replica, List.of(PORT.toContainerPort()))
+            .build();
+    // No pod restartPolicy: the operator derives it from the replica's restartPolicy.
+    PodTemplateSpec template =
+        new PodTemplateSpecBuilder()
+            .withNewMetadata()
+            .withLabels(labels)
+            .withAnnotations(new TreeMap<>(replica.annotations()))
+            .endMetadata()
+            .withSpec(PodTemplates.build(replica, placementOf(replica), main, null))
+            .build();
+    return new ReplicaSpec(replica.replicas(), replica.restartPolicy().text(), template);
+  }
+
+  private RunPolicy runPolicy() {
+    RunPolicy policy = new RunPolicy();
+    cleanPodPolicy().ifPresent(p -> policy.setCleanPodPolicy(p.text()));
+    ttlSecondsAfterFinished().ifPresent(policy::setTtlSecondsAfterFinished);
+    activeDeadlineSeconds().ifPresent(policy::setActiveDeadlineSeconds);
+    backoffLimit().ifPresent(policy::setBackoffLimit);
+    suspend().ifPresent(policy::setSuspend);
+    schedulingPolicy()
+        .ifPresent(
+            gang -> {
+              SchedulingPolicy scheduling = new SchedulingPolicy();
+              gang.minAvailable().ifPresent(scheduling::setMinAvailable);
+              gang.queue().ifPresent(scheduling::setQueue);
+              gang.priorityClass().ifPresent(scheduling::setPriorityClass);
+              gang.scheduleTimeoutSeconds().ifPresent(scheduling::setScheduleTimeoutSeconds);
+              policy.setSchedulingPolicy(scheduling);
+            });
+    return policy;
+  }
+
+  private String where() {
+    return "tfjob \"" + name() + "\"";
+  }
+
+  /** Whether every GPU replica without a pool of its own fits on {@code pool}. */
+  private boolean fits(NodePool pool) {
+    return replicaSpecs().stream()
+            .filter(r -> r.gpus() > 0 && r.placement().isEmpty())
+            .allMatch(r -> r.gpus() <= pool.gpusPerNode())
+        && demand(null) <= pool.totalGpus();
+  }
+
+  /** GPUs the replicas on {@code pool} need at once; {@code null} means the job's own pool. */
+  private int demand(NodePool pool) {
+    return replicaSpecs().stream()
+        .filter(r -> r.gpus() > 0)
+        .filter(
+            r ->
+                pool == null
+                    ? r.placement().isEmpty()
+                    : placementOf(r).map(p -> p.pool().equals(pool)).orElse(false))
+        .mapToInt(r -> r.replicas() * r.gpus())
+        .sum();
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = where();
+    WorkloadChecks.name(where, name(), namespace());
+    InvalidSpecException.require(
+        Labels.isDns1035Label(name()),
+        where,
+        "name \"" + name() + "\" is not a DNS-1035 label",
+        "start the name with a lower-case letter");
+    InvalidSpecException.require(
+        !replicaSpecs().isEmpty(),
+        where,
+        "there are no replicas",
+        "add replicas, e.g. .workers(2, w -> w.image(...))");
+    InvalidSpecException.require(
+        placement().isEmpty() || candidatePools().isEmpty(),
+        where + " pool",
+        "both onPool and onFirstFitting are set",
+        "use one of them");
+    Set<ReplicaType> seen = EnumSet.noneOf(ReplicaType.class);
+    for (TfReplica replica : replicaSpecs()) {
+      InvalidSpecException.require(
+          seen.add(replica.type()),
+          where + " " + replica.type().text(),
+          "the replica type is given twice",
+          "give each replica type once, with its replica count");
+    }
+    InvalidSpecException.require(
+        !(seen.contains(ReplicaType.CHIEF) && seen.contains(ReplicaType.MASTER)),
+        where,
+        "it has both a Chief and a Master",
+        "keep one of them: they name the same coordinating replica");
+    for (TfReplica replica : replicaSpecs()) {
+      String at = where + " " + replica.type().text();
+      InvalidSpecException.require(
+          !replica.type().isChief() || replica.replicas() == 1,
+          at + " replicas",
+          replica.replicas() + " pods, but a " + replica.type().text() + " runs as one pod",
+          "use 1, and add Worker replicas for more pods");
+      WorkloadChecks.container(at, replica, placementOf(replica));
+      WorkloadChecks.pod(at, replica);
+    }
+    Set<Integer> trainingGpus =
+        replicaSpecs().stream()
+            .filter(r -> r.type().trains() && r.gpus() > 0)
+            .map(TfReplica::gpus)
+            .collect(Collectors.toCollection(TreeSet::new));
+    InvalidSpecException.require(
+        trainingGpus.size() <= 1,
+        where + " gpus",
+        "Chief/Master/Worker replicas request different GPU counts " + trainingGpus,
+        "give every training replica the same number of GPUs");
+    replicaSpecs().stream()
+        .map(this::placementOf)
+        .flatMap(Optional::stream)
+        .map(GpuPlacement::pool)
+        .distinct()
+        .forEach(
+            pool ->
+                InvalidSpecException.require(
+                    demand(pool) <= pool.totalGpus(),
+                    where + " gpus",
+                    demand(pool)
+                        + " GPUs at once on pool \""
+                        + pool.name()
+                        + "\", which has "
+                        + pool.totalGpus(),
+                    "lower replicas or gpus, or use a larger pool"));
+    ttlSecondsAfterFinished()
+        .ifPresent(
+            ttl ->
+                InvalidSpecException.require(
+                    ttl >= 0,
+                    where + " ttlSecondsAfterFinished",
+                    ttl + " is negative",
+                    "use 0 or more"));
+    activeDeadlineSeconds()
+        .ifPresent(
+            seconds ->
+                InvalidSpecException.require(
+                    seconds > 0,
+                    where + " activeDeadlineSeconds",
+                    seconds + " is not positive",
+                    "give the deadline in seconds"));
+    backoffLimit()
+        .ifPresent(
+            limit ->
+                InvalidSpecException.require(
+                    limit >= 0,
+                    where + " backoffLimit",
+                    limit + " is negative",
+                    "use 0 or more retries"));
+    schedulingPolicy()
+        .flatMap(GangScheduling::minAvailable)
+        .ifPresent(
+            min ->
+                InvalidSpecException.require(
+                    min <= totalReplicas(),
+                    where + " schedulingPolicy minAvailable",
+                    min + " pods must start together but the job has " + totalReplicas(),
+                    "set minAvailable to at most " + totalReplicas()));
+  }
+
+  private static final String COMPONENT = "app.kubernetes.io/component";
+
+  /** Starts a TFJob with this name (a DNS-1035 label). */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableTfJob.Builder {
+
+    /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
+    public Builder onPool(NodePool pool) {
+      return placement(GpuPlacement.on(pool));
+    }
+
+    /**
+     * Runs the GPU replicas on the first of these pools that can hold them all (GPUs per pod and in
+     * total), e.g. {@code onFirstFitting(a100, h100)}: one model per job, chosen when rendering.
+     */
+    public Builder onFirstFitting(NodePool... inOrderOfPreference) {
+      return addCandidatePools(inOrderOfPreference);
+    }
+
+    /** The one Chief replica. */
+    public Builder chief(UnaryOperator<TfReplica.Builder> spec) {
+      return replica(ReplicaType.CHIEF, 1, spec);
+    }
+
+    /** The one Master replica (the older name of Chief). */
+    public Builder master(UnaryOperator<TfReplica.Builder> spec) {
+      return replica(ReplicaType.MASTER, 1, spec);
+    }
+
+    public Builder workers(int count, UnaryOperator<TfReplica.Builder> spec) {
+      return replica(ReplicaType.WORKER, count, spec);
+    }
+
+    /** Parameter servers; {@code gpus(0)} keeps them off the GPU pool. */
+    public Builder ps(int count, UnaryOperator<TfReplica.Builder> spec) {
+      return replica(ReplicaType.PS, count, spec);
+    }
+
+    public Builder evaluator(UnaryOperator<TfReplica.Builder> spec) {
+      return replica(ReplicaType.EVALUATOR, 1, spec);
+    }
+
+    /** Gang scheduling settings. */
+    public Builder schedulingPolicy(UnaryOperator<GangScheduling.Builder> spec) {
+      return schedulingPolicy(spec.apply(GangScheduling.builder()).build());
+    }
+
+    private Builder replica(ReplicaType type, int count, UnaryOperator<TfReplica.Builder> spec) {
+      return addReplicaSpec(spec.apply(TfReplica.builder(type).replicas(count)).build());
+    }
+  }
+}

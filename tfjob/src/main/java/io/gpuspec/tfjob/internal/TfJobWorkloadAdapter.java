@@ -1,0 +1,52 @@
+package io.gpuspec.tfjob.internal;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.gpuspec.core.check.PodTemplate;
+import io.gpuspec.core.check.Workload;
+import io.gpuspec.core.check.WorkloadAdapter;
+import io.gpuspec.tfjob.model.ReplicaSpec;
+import io.gpuspec.tfjob.model.TFJob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Shows core rules the pods of a TFJob: one {@link PodTemplate} per replica type (role {@code
+ * Worker}, path {@code spec.tfReplicaSpecs.Worker.template}). The job is distributed when it runs
+ * more than one pod or more than one replica type, so core rule GPU004 holds all its GPU replicas
+ * to one GPU model.
+ */
+public final class TfJobWorkloadAdapter implements WorkloadAdapter {
+
+  @Override
+  public Optional<Workload> adapt(HasMetadata object) {
+    if (!(object instanceof TFJob job) || job.getSpec() == null) {
+      return Optional.empty();
+    }
+    List<PodTemplate> templates = new ArrayList<>();
+    int pods = 0;
+    for (Map.Entry<String, ReplicaSpec> entry : job.getSpec().getTfReplicaSpecs().entrySet()) {
+      ReplicaSpec replica = entry.getValue();
+      if (replica == null || replica.getTemplate() == null) {
+        continue;
+      }
+      PodTemplateSpec template = replica.getTemplate();
+      String path = "spec.tfReplicaSpecs." + entry.getKey() + ".template";
+      int count = replica.replicaCount();
+      pods += count;
+      templates.add(
+          new PodTemplate(
+              entry.getKey(),
+              template.getMetadata() == null ? new ObjectMeta() : template.getMetadata(),
+              path + ".metadata",
+              template.getSpec() == null ? new PodSpec() : template.getSpec(),
+              path + ".spec",
+              count));
+    }
+    return Optional.of(new Workload(job, templates, pods > 1 || templates.size() > 1));
+  }
+}

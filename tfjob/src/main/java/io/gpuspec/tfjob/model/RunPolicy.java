@@ -1,0 +1,163 @@
+package io.gpuspec.tfjob.model;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * {@code spec.runPolicy}: pod clean-up ({@code All}, {@code Running}, {@code None}), time-to-live,
+ * deadline, retries, suspension, the managing controller and gang scheduling.
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonPropertyOrder({
+  "activeDeadlineSeconds",
+  "backoffLimit",
+  "cleanPodPolicy",
+  "managedBy",
+  "schedulingPolicy",
+  "suspend",
+  "ttlSecondsAfterFinished"
+})
+public class RunPolicy {
+
+  @JsonProperty("activeDeadlineSeconds")
+  private Long activeDeadlineSeconds;
+
+  @JsonProperty("backoffLimit")
+  private Integer backoffLimit;
+
+  @JsonProperty("cleanPodPolicy")
+  private String cleanPodPolicy;
+
+  @JsonProperty("managedBy")
+  private String managedBy;
+
+  @JsonProperty("schedulingPolicy")
+  private SchedulingPolicy schedulingPolicy;
+
+  @JsonProperty("suspend")
+  private Boolean suspend;
+
+  @JsonProperty("ttlSecondsAfterFinished")
+  private Integer ttlSecondsAfterFinished;
+
+  private Map<String, Object> additionalProperties = new LinkedHashMap<>();
+
+  public RunPolicy() {}
+
+  public Long getActiveDeadlineSeconds() {
+    return activeDeadlineSeconds;
+  }
+
+  public void setActiveDeadlineSeconds(Long activeDeadlineSeconds) {
+    this.activeDeadlineSeconds = activeDeadlineSeconds;
+  }
+
+  public Integer getBackoffLimit() {
+    return backoffLimit;
+  }
+
+  public void setBackoffLimit(Integer backoffLimit) {
+    this.backoffLimit = backoffLimit;
+  }
+
+  public String getCleanPodPolicy() {
+    return cleanPodPolicy;
+  }
+
+  public void setCleanPodPolicy(String cleanPodPolicy) {
+    this.cleanPodPolicy = cleanPodPolicy;
+  }
+
+  public String getManagedBy() {
+    return managedBy;
+  }
+
+  public void setManagedBy(String managedBy) {
+    this.managedBy = managedBy;
+  }
+
+  public SchedulingPolicy getSchedulingPolicy() {
+    return schedulingPolicy;
+  }
+
+  public void setSchedulingPolicy(SchedulingPolicy schedulingPolicy) {
+    this.schedulingPolicy = schedulingPolicy;
+  }
+
+  public Boolean getSuspend() {
+    return suspend;
+  }
+
+  public void setSuspend(Boolean suspend) {
+    this.suspend = suspend;
+  }
+
+  public Integer getTtlSecondsAfterFinished() {
+    return ttlSecondsAfterFinished;
+  }
+
+  public void setTtlSecondsAfterFinished(Integer ttlSecondsAfterFinished) {
+    this.ttlSecondsAfterFinished = ttlSecondsAfterFinished;
+  }
+
+  @JsonAnyGetter
+  public Map<String, Object> getAdditionalProperties() {
+    return additionalProperties;
+  }
+
+  @JsonAnySetter
+  public void setAdditionalProperty(String name, Object value) {
+    additionalProperties.put(name, value);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RunPolicy that
+        && Objects.equals(activeDeadlineSeconds, that.activeDeadlineSeconds)
+        && Objects.equals(backoffLimit, that.backoffLimit)
+        && Objects.equals(cleanPodPolicy, that.cleanPodPolicy)
+        && Objects.equals(managedBy, that.managedBy)
+        && Objects.equals(schedulingPolicy, that.schedulingPolicy)
+        && Objects.equals(suspend, that.suspend)
+        && Objects.equals(ttlSecondsAfterFinished, that.ttlSecondsAfterFinished)
+        && Objects.equals(additionalProperties, that.additionalProperties);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        activeDeadlineSeconds,
+        backoffLimit,
+        cleanPodPolicy,
+        managedBy,
+        schedulingPolicy,
+        suspend,
+        ttlSecondsAfterFinished,
+        additionalProperties);
+  }
+
+  @Override
+  public String toString() {
+    return "RunPolicy(activeDeadlineSeconds="
+        + activeDeadlineSeconds
+        + ", backoffLimit="
+        + backoffLimit
+        + ", cleanPodPolicy="
+        + cleanPodPolicy
+        + ", managedBy="
+        + managedBy
+        + ", schedulingPolicy="
+        + schedulingPolicy
+        + ", suspend="
+        + suspend
+        + ", ttlSecondsAfterFinished="
+        + ttlSecondsAfterFinished
+        + ")";
+  }
+}

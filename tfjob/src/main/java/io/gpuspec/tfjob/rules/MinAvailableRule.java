@@ -1,0 +1,65 @@
+package io.gpuspec.tfjob.rules;
+
+import io.gpuspec.core.check.CheckContext;
+import io.gpuspec.core.check.Rule;
+import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.tfjob.model.ReplicaSpec;
+import io.gpuspec.tfjob.model.SchedulingPolicy;
+import java.net.URI;
+
+/**
+ * TFJ006: {@code runPolicy.schedulingPolicy.minAvailable} is at most the job's total replicas: a
+ * gang that waits for more pods than the job creates never starts.
+ */
+public final class MinAvailableRule implements Rule {
+
+  @Override
+  public String id() {
+    return "TFJ006";
+  }
+
+  @Override
+  public String description() {
+    return "A TFJob's schedulingPolicy.minAvailable is at most its total replicas";
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.ERROR;
+  }
+
+  @Override
+  public URI documentation() {
+    return TfJobRules.DOCS;
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    TfJobRules.forEachJob(
+        manifests,
+        job -> {
+          if (job.getSpec() == null
+              || job.getSpec().getRunPolicy() == null
+              || job.getSpec().getRunPolicy().getSchedulingPolicy() == null) {
+            return;
+          }
+          SchedulingPolicy policy = job.getSpec().getRunPolicy().getSchedulingPolicy();
+          int total =
+              TfJobRules.replicaSpecs(job).values().stream()
+                  .mapToInt(ReplicaSpec::replicaCount)
+                  .sum();
+          if (policy.getMinAvailable() != null && policy.getMinAvailable() > total) {
+            context.report(
+                job,
+                "spec.runPolicy.schedulingPolicy.minAvailable",
+                "the gang waits for "
+                    + policy.getMinAvailable()
+                    + " pods but the job creates "
+                    + total
+                    + ", so it never starts",
+                "set minAvailable to at most " + total);
+          }
+        });
+  }
+}

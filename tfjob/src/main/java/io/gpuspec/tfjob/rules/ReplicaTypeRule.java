@@ -1,0 +1,59 @@
+package io.gpuspec.tfjob.rules;
+
+import io.gpuspec.core.check.CheckContext;
+import io.gpuspec.core.check.Rule;
+import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.tfjob.ReplicaType;
+import java.net.URI;
+
+/**
+ * TFJ001: {@code spec.tfReplicaSpecs} is not empty and its keys are Chief, Master, Worker, PS or
+ * Evaluator (case-sensitive); the operator's webhook rejects anything else.
+ */
+public final class ReplicaTypeRule implements Rule {
+
+  @Override
+  public String id() {
+    return "TFJ001";
+  }
+
+  @Override
+  public String description() {
+    return "TFJob replica types are among " + String.join(", ", ReplicaType.keys());
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.ERROR;
+  }
+
+  @Override
+  public URI documentation() {
+    return TfJobRules.DOCS;
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    TfJobRules.forEachJob(
+        manifests,
+        job -> {
+          if (TfJobRules.replicaSpecs(job).isEmpty()) {
+            context.report(
+                job,
+                "spec.tfReplicaSpecs",
+                "the job has no replica specs",
+                "add at least a Worker replica spec");
+          }
+          for (String type : TfJobRules.replicaSpecs(job).keySet()) {
+            if (ReplicaType.of(type).isEmpty()) {
+              context.report(
+                  job,
+                  TfJobRules.path(type),
+                  "\"" + type + "\" is not a TFJob replica type",
+                  "use one of " + String.join(", ", ReplicaType.keys()) + " (case-sensitive)");
+            }
+          }
+        });
+  }
+}

@@ -1,0 +1,68 @@
+package io.gpuspec.tfjob.rules;
+
+import io.gpuspec.core.check.CheckContext;
+import io.gpuspec.core.check.GpuResources;
+import io.gpuspec.core.check.Rule;
+import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.tfjob.ReplicaType;
+import java.net.URI;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * TFJ004: the Chief/Master and Worker replicas that request GPUs all request the same number per
+ * pod. Synchronous data-parallel training runs at the pace of the slowest replica, so unequal GPU
+ * counts waste GPUs; a best practice, hence a warning.
+ */
+public final class WorkerGpuRule implements Rule {
+
+  @Override
+  public String id() {
+    return "TFJ004";
+  }
+
+  @Override
+  public String description() {
+    return "GPU-requesting Chief/Master/Worker replicas of a TFJob request the same GPU count";
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.WARNING;
+  }
+
+  @Override
+  public URI documentation() {
+    return TfJobRules.DOCS;
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    TfJobRules.forEachJob(
+        manifests,
+        job -> {
+          Map<String, Long> gpus = new TreeMap<>();
+          TfJobRules.forEachPodSpec(
+              job,
+              (type, spec) -> {
+                long count = GpuResources.gpusPerPod(spec);
+                if (count > 0 && ReplicaType.of(type).map(ReplicaType::trains).orElse(false)) {
+                  gpus.put(type, count);
+                }
+              });
+          if (gpus.values().stream().distinct().count() > 1) {
+            context.report(
+                job,
+                "spec.tfReplicaSpecs",
+                "training replicas request different GPU counts per pod ("
+                    + gpus.entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", "))
+                    + ")",
+                "request the same number of GPUs in every Chief/Master/Worker replica");
+          }
+        });
+  }
+}

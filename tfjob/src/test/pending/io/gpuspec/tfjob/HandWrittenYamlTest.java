@@ -1,0 +1,47 @@
+package io.gpuspec.tfjob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpuspec.core.check.Report;
+import io.gpuspec.core.check.RuleEngine;
+import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.tfjob.model.TFJob;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** Hand-written TFJob YAML read by core's reader and checked by every rule. */
+class HandWrittenYamlTest {
+
+  private static Report lint(String file) {
+    ManifestReader.ReadResult read = ManifestReader.read(Path.of("src/test/resources/yaml", file));
+    assertThat(read.problems()).isEmpty();
+    assertThat(read.manifests().objects()).singleElement().isInstanceOf(TFJob.class);
+    return RuleEngine.defaults().check(read.manifests());
+  }
+
+  @Test
+  void chiefOnH100AndWorkersOnA100_isReportedWithJobNameAndBothModels() {
+    Report report = lint("mixed-models.yaml");
+
+    assertThat(report.byRule("GPU004"))
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.object().name()).isEqualTo("mnist-mixed");
+              assertThat(v.message()).contains("mnist-mixed").contains("H100").contains("A100");
+            });
+  }
+
+  @Test
+  void containerNotNamedTensorflow_isReportedWithTheFix() {
+    Report report = lint("wrong-container-name.yaml");
+
+    assertThat(report.byRule("TFJ003"))
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.object().name()).isEqualTo("mnist-renamed");
+              assertThat(v.fix()).isEqualTo("rename the container \"trainer\" to \"tensorflow\"");
+            });
+  }
+}
