@@ -12,9 +12,9 @@ import io.gpuspec.core.WorkloadVolume;
 
 /**
  * The reference platform of GPU-FACTS §10: a 50-node on-prem cluster whose 15 GPU nodes form a
- * GFD-labelled A100 training pool, an H100 training pool labelled with the {@code gpu.model}
- * scheme and an L40S inference pool labelled with the {@code gpu-type} scheme. Datasets live on
- * CephFS claims, scratch on local NVMe; A100 and H100 never mix in one job.
+ * GFD-labelled A100 training pool, an H100 training pool labelled with the {@code gpu.model} scheme
+ * and an L40S inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS
+ * claims, scratch on local NVMe; A100 and H100 never mix in one job.
  */
 public final class ReferencePlatform {
 
@@ -69,8 +69,7 @@ public final class ReferencePlatform {
         .build();
   }
 
-  private static InferenceDeployment inference(
-      String name, NodePool pool, int replicas, int gpus) {
+  private static InferenceDeployment inference(String name, NodePool pool, int replicas, int gpus) {
     return InferenceDeployment.named(name)
         .namespace("serving")
         .image(TRITON)

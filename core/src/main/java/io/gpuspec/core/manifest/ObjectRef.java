@@ -25,6 +25,9 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
 
   @Override
   public String toString() {
+    if (kind.isEmpty()) {
+      return name;
+    }
     return kind + "/" + (namespace.isEmpty() ? "" : namespace + "/") + name;
   }
 }

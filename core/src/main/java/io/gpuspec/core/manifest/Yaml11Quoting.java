@@ -1,0 +1,40 @@
+package io.gpuspec.core.manifest;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+import tools.jackson.dataformat.yaml.util.StringQuotingChecker;
+
+/**
+ * Quotes every string that a YAML 1.1 decoder (sigs.k8s.io/yaml, what the API server uses) would
+ * read as something else: booleans such as {@code yes}, {@code on}, {@code y}; nulls; and anything
+ * shaped like a number ({@code 4}, {@code 012}, {@code 0x1F}, {@code 1_000}, {@code 1:20}, {@code
+ * 1e3}, {@code .inf}). Quoting a few strings more than needed is harmless; one too few breaks
+ * decoding.
+ */
+final class Yaml11Quoting extends StringQuotingChecker.Default {
+
+  private static final long serialVersionUID = 1L;
+
+  private static final Set<String> WORDS =
+      Set.of(
+          "y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", ".inf", "-.inf",
+          "+.inf", ".nan");
+
+  private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?[0-9].*");
+
+  @Override
+  public boolean needToQuoteName(String name) {
+    return super.needToQuoteName(name) || yaml11NonString(name);
+  }
+
+  @Override
+  public boolean needToQuoteValue(String value) {
+    return super.needToQuoteValue(value) || yaml11NonString(value);
+  }
+
+  static boolean yaml11NonString(String value) {
+    return value.isEmpty()
+        || WORDS.contains(value.toLowerCase(java.util.Locale.ROOT))
+        || NUMBER_LIKE.matcher(value).matches();
+  }
+}

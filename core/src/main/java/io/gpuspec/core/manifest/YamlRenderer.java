@@ -1,0 +1,40 @@
+package io.gpuspec.core.manifest;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+/**
+ * Renders objects as deterministic multi-document YAML: each document starts with {@code ---}, map
+ * keys are sorted, fabric8's field order is kept, line ends are {@code \n}, strings that YAML 1.1
+ * (what Kubernetes decodes) would read as numbers or booleans stay quoted ({@code "4"}, {@code
+ * "yes"}), and multi-line strings are {@code |} literal blocks.
+ */
+public final class YamlRenderer {
+
+  static final YAMLMapper MAPPER =
+      YAMLMapper.builder(YAMLFactory.builder().stringQuotingChecker(new Yaml11Quoting()).build())
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+          .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+          .enable(YAMLWriteFeature.LITERAL_BLOCK_STYLE)
+          .disable(YAMLWriteFeature.SPLIT_LINES)
+          .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+          .build();
+
+  private YamlRenderer() {}
+
+  /** Every object of the set, in its canonical order, as one multi-document YAML text. */
+  public static String render(ManifestSet manifests) {
+    StringBuilder yaml = new StringBuilder();
+    manifests.forEach(object -> yaml.append(render(object)));
+    return yaml.toString();
+  }
+
+  /** One object as a YAML document starting with {@code ---}. */
+  public static String render(HasMetadata object) {
+    return "---\n" + MAPPER.writeValueAsString(object).replace("\r\n", "\n");
+  }
+}
