@@ -93,7 +93,7 @@ public abstract class InferenceDeployment
         .withName(name())
         .withNamespace(namespace())
         .withLabels(labels)
-        .withAnnotations(annotations().isEmpty() ? null : annotations())
+        .withAnnotations(annotations())
         .endMetadata()
         .withNewSpec()
         .withReplicas(replicas())

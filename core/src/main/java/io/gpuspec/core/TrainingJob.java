@@ -84,7 +84,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         .withName(name())
         .withNamespace(namespace())
         .withLabels(labels)
-        .withAnnotations(annotations().isEmpty() ? null : annotations())
+        .withAnnotations(annotations())
         .endMetadata()
         .withNewSpec()
         .withCompletions(completions())

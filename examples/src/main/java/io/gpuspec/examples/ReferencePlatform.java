@@ -9,6 +9,8 @@ import io.gpuspec.core.Platform;
 import io.gpuspec.core.PoolPurpose;
 import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.WorkloadVolume;
+import io.gpuspec.tfjob.CleanPodPolicy;
+import io.gpuspec.tfjob.TfJob;
 
 /**
  * The reference platform of GPU-FACTS §10: a 50-node on-prem cluster whose 15 GPU nodes form a
@@ -51,6 +53,7 @@ public final class ReferencePlatform {
           .build();
 
   private static final String PYTORCH = "nvcr.io/nvidia/pytorch:24.08-py3";
+  private static final String TENSORFLOW = "tensorflow/tensorflow:2.15.0-gpu";
   private static final String TRITON = "nvcr.io/nvidia/tritonserver:24.08-py3";
 
   private ReferencePlatform() {}
@@ -65,7 +68,9 @@ public final class ReferencePlatform {
             inference("embeddings", L40S_INFERENCE, 3, 1),
             training("resnet50-a100", A100_TRAIN, 8, 1),
             training("llama-finetune-h100", H100_TRAIN, 8, 2),
-            training("distill-l40s", L40S_INFERENCE, 2, 1))
+            training("distill-l40s", L40S_INFERENCE, 2, 1),
+            tensorflow("mnist-a100", A100_TRAIN, 4, 1),
+            tensorflow("bert-h100", H100_TRAIN, 2, 8))
         .build();
   }
 
@@ -86,6 +91,20 @@ public final class ReferencePlatform {
         .livenessPath("/v2/health/live")
         .sharedMemory("4Gi")
         .addVolume(WorkloadVolume.dataset("models", "/models", "model-repository"))
+        .build();
+  }
+
+  /** A distributed TensorFlow job: Chief + Workers on one pool, two CPU-only parameter servers. */
+  private static TfJob tensorflow(String name, NodePool pool, int workers, int gpus) {
+    return TfJob.named(name)
+        .namespace("ml-research")
+        .onPool(pool)
+        .chief(c -> c.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi"))
+        .workers(workers, w -> w.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi"))
+        .ps(2, p -> p.image(TENSORFLOW).gpus(0).cpu("8").memory("32Gi"))
+        .cleanPodPolicy(CleanPodPolicy.RUNNING)
+        .backoffLimit(3)
+        .ttlSecondsAfterFinished(86_400)
         .build();
   }
 

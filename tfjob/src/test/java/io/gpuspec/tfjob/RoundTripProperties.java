@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpuspec.core.manifest.ManifestReader;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -21,7 +22,7 @@ class RoundTripProperties {
   void readOfRenderEqualsTheModel(@ForAll("jobs") TfJob job) {
     ManifestSet rendered = ManifestSet.of(job.toManifests());
 
-    ManifestReader.ReadResult read = ManifestReader.read(YamlRenderer.render(rendered), "job.yaml");
+    ReadResult read = ManifestReader.read(YamlRenderer.render(rendered), "job.yaml");
 
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests()).isEqualTo(rendered);
