@@ -41,8 +41,8 @@ class CoreRulesTest {
 
   private static final List<String> IDS =
       List.of(
-          "GPU001", "GPU002", "GPU003", "GPU004", "K8S001", "K8S002", "K8S003", "K8S004", "K8S005",
-          "K8S006", "SEC001", "SEC002");
+          "GPU001", "GPU002", "GPU003", "GPU004", "GPU005", "K8S001", "K8S002", "K8S003", "K8S004",
+          "K8S005", "K8S006", "SEC001", "SEC002");
 
   /** A pod spec placed on a pool the way the DSL places it: tolerations, affinity, hardening. */
   static PodSpec placedOn(NodePool pool, int gpus, String restartPolicy) {
