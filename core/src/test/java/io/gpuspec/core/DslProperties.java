@@ -13,7 +13,11 @@ import io.gpuspec.core.check.Report;
 import io.gpuspec.core.check.RuleEngine;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workloads;
+import io.gpuspec.core.manifest.ManifestReader;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ObjectRef;
+import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.YamlRenderer;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -55,7 +59,7 @@ class DslProperties {
     return placement.orElseThrow().pool();
   }
 
-  @Property
+  @Property(tries = 250)
   void everyGpuContainerRequestsExactlyItsLimits(@ForAll("workloads") ManifestSource workload) {
     for (PodSpec spec : podSpecs(workload)) {
       for (Container c : GpuResources.containers(spec)) {
@@ -65,7 +69,7 @@ class DslProperties {
     }
   }
 
-  @Property
+  @Property(tries = 250)
   void everyGpuPodToleratesExactlyItsPoolsTaints(@ForAll("workloads") ManifestSource workload) {
     NodePool pool = poolOf(workload);
     for (PodSpec spec : podSpecs(workload)) {
@@ -76,7 +80,7 @@ class DslProperties {
     }
   }
 
-  @Property
+  @Property(tries = 250)
   void requiredAffinityAdmitsThePoolAndOnlyItsModel(
       @ForAll("workloads") ManifestSource workload, @ForAll("pools") NodePool other) {
     NodePool pool = poolOf(workload);
@@ -96,7 +100,7 @@ class DslProperties {
     }
   }
 
-  @Property
+  @Property(tries = 250)
   void gpusPerPodNeverExceedTheNode(@ForAll("workloads") ManifestSource workload) {
     NodePool pool = poolOf(workload);
     for (PodSpec spec : podSpecs(workload)) {
@@ -108,14 +112,14 @@ class DslProperties {
     return Platform.builder().addPools(poolOf(workload)).add(workload).build();
   }
 
-  @Property
+  @Property(tries = 250)
   void anyDslBuiltWorkloadPassesEveryRuleAsAnError(@ForAll("workloads") ManifestSource workload) {
     Report report = platformOf(workload).check();
     assertThat(report.violations()).isEmpty();
     assertThat(report.rulesChecked()).isGreaterThanOrEqualTo(12);
   }
 
-  @Property
+  @Property(tries = 250)
   void removingAGpuTolerationIsAlwaysCaught(@ForAll("workloads") ManifestSource workload) {
     Platform platform = platformOf(workload);
     HasMetadata object = workload.toManifests().get(0);
@@ -125,7 +129,7 @@ class DslProperties {
     assertThat(report.byRule("GPU002")).isNotEmpty().allMatch(v -> v.severity() == Severity.ERROR);
   }
 
-  @Property
+  @Property(tries = 250)
   void requestDifferentFromLimitIsAlwaysCaught(
       @ForAll("workloads") ManifestSource workload,
       @ForAll @IntRange(min = 1, max = 64) int request) {
@@ -140,5 +144,30 @@ class DslProperties {
         .put(GpuResources.NVIDIA_GPU, new Quantity(Integer.toString(request)));
     Report report = RuleEngine.defaults().check(ManifestSet.of(object), platform.checkOptions());
     assertThat(report.byRule("GPU001")).isNotEmpty();
+  }
+
+  @Property(tries = 250)
+  void renderingIsDeterministicWhateverTheOrder(
+      @ForAll("workloads") ManifestSource first, @ForAll("workloads") ManifestSource second) {
+    Assume.that(
+        !ObjectRef.of(first.toManifests().get(0))
+            .equals(ObjectRef.of(second.toManifests().get(0))));
+    String forward =
+        YamlRenderer.render(
+            ManifestSet.builder().addAll(first.toManifests()).addAll(second.toManifests()).build());
+    String backward =
+        YamlRenderer.render(
+            ManifestSet.builder().addAll(second.toManifests()).addAll(first.toManifests()).build());
+    assertThat(forward).isEqualTo(backward).doesNotContain("\r");
+    assertThat(YamlRenderer.render(ManifestSet.of(first.toManifests())))
+        .isEqualTo(YamlRenderer.render(ManifestSet.of(first.toManifests())));
+  }
+
+  @Property(tries = 250)
+  void readOfRenderEqualsTheRenderedObjects(@ForAll("workloads") ManifestSource workload) {
+    ManifestSet rendered = ManifestSet.of(workload.toManifests());
+    ReadResult read = ManifestReader.read(YamlRenderer.render(rendered), "workload.yaml");
+    assertThat(read.problems()).isEmpty();
+    assertThat(read.manifests()).isEqualTo(rendered);
   }
 }
