@@ -21,8 +21,37 @@ public final class Fleet {
             "fleet",
             "two pools are named \"" + this.pools.get(i).name() + "\"",
             "give every pool its own name");
+        requireDistinguishable(this.pools.get(i), this.pools.get(j));
+        requireDistinguishable(this.pools.get(j), this.pools.get(i));
       }
     }
+  }
+
+  /**
+   * A workload placed on {@code pool} must not land on the nodes of a pool with another model:
+   * otherwise "one model per job" cannot be pinned with labels at all (e.g. H100 SXM and PCIe are
+   * both {@code gpu.model=H100, gpu.mem=80gb}).
+   */
+  private static void requireDistinguishable(NodePool pool, NodePool other) {
+    boolean admitsOther =
+        pool.selectorLabels().entrySet().stream()
+            .allMatch(e -> e.getValue().equals(other.nodeLabels().get(e.getKey())));
+    InvalidSpecException.require(
+        !admitsOther || pool.model().equals(other.model()),
+        "fleet",
+        "pool \""
+            + pool.name()
+            + "\" ("
+            + pool.model().name()
+            + ") selects nodes by "
+            + pool.selectorLabels()
+            + ", which the nodes of pool \""
+            + other.name()
+            + "\" ("
+            + other.model().name()
+            + ") also carry; its workloads could land on either model",
+        "give one of the pools an extra label, e.g. .putExtraLabel(\"gpu.form\", \"sxm\"), or"
+            + " a label scheme that names the exact model");
   }
 
   public static Fleet of(NodePool... pools) {

@@ -45,6 +45,11 @@ public abstract class Platform {
     return RuleEngine.defaults().check(manifests(), checkOptions());
   }
 
+  @Value.Check
+  protected void check() {
+    fleet(); // pools with clashing names or indistinguishable labels fail here, at build()
+  }
+
   public static Builder builder() {
     return new Builder();
   }

@@ -123,30 +123,8 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         where + " parallelism",
         parallelism() + " is not positive",
         "use 1 or more");
-    backoffLimit()
-        .ifPresent(
-            limit ->
-                InvalidSpecException.require(
-                    limit >= 0,
-                    where + " backoffLimit",
-                    limit + " is negative",
-                    "use 0 or more retries"));
-    activeDeadlineSeconds()
-        .ifPresent(
-            seconds ->
-                InvalidSpecException.require(
-                    seconds > 0,
-                    where + " activeDeadlineSeconds",
-                    seconds + " is not positive",
-                    "give the deadline in seconds"));
-    ttlSecondsAfterFinished()
-        .ifPresent(
-            ttl ->
-                InvalidSpecException.require(
-                    ttl >= 0,
-                    where + " ttlSecondsAfterFinished",
-                    ttl + " is negative",
-                    "use 0 or more"));
+    WorkloadChecks.batchLimits(
+        where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
     placement()
         .ifPresent(
             p ->

@@ -147,6 +147,35 @@ public final class WorkloadChecks {
     }
   }
 
+  /** Retry and lifetime limits of a batch workload (Job, TFJob run policy). */
+  public static void batchLimits(
+      String where,
+      Optional<Integer> backoffLimit,
+      Optional<Long> activeDeadlineSeconds,
+      Optional<Integer> ttlSecondsAfterFinished) {
+    backoffLimit.ifPresent(
+        limit ->
+            InvalidSpecException.require(
+                limit >= 0,
+                where + " backoffLimit",
+                limit + " is negative",
+                "use 0 or more retries"));
+    activeDeadlineSeconds.ifPresent(
+        seconds ->
+            InvalidSpecException.require(
+                seconds > 0,
+                where + " activeDeadlineSeconds",
+                seconds + " is not positive",
+                "give the deadline in seconds"));
+    ttlSecondsAfterFinished.ifPresent(
+        ttl ->
+            InvalidSpecException.require(
+                ttl >= 0,
+                where + " ttlSecondsAfterFinished",
+                ttl + " is negative",
+                "use 0 or more"));
+  }
+
   /** A positive Kubernetes quantity. */
   static void quantity(String where, String value, String example) {
     boolean valid;

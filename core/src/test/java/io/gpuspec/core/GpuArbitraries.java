@@ -55,7 +55,18 @@ public final class GpuArbitraries {
         .list()
         .ofSize(2)
         .filter(p -> !p.get(0).model().equals(p.get(1).model()))
-        .filter(p -> !p.get(0).name().equals(p.get(1).name()));
+        .filter(p -> !p.get(0).name().equals(p.get(1).name()))
+        .filter(GpuArbitraries::formAFleet);
+  }
+
+  /** Whether pools can share a fleet: distinct names, and labels that tell models apart. */
+  public static boolean formAFleet(List<NodePool> pools) {
+    try {
+      Fleet.of(pools);
+      return true;
+    } catch (InvalidSpecException e) {
+      return false;
+    }
   }
 
   public static Arbitrary<InferenceDeployment> deployments(NodePool pool) {

@@ -70,4 +70,39 @@ class NodePoolTest {
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageContaining("two pools are named \"a100-train\"");
   }
+
+  @Test
+  void fleet_rejectsPoolsWhoseLabelsCannotTellTheirModelsApart() {
+    NodePool sxm =
+        NodePool.named("sxm")
+            .model(GpuCatalogue.H100_80GB_SXM)
+            .labelScheme(LabelScheme.gpuModel())
+            .gpusPerNode(8)
+            .build();
+    NodePool pcie =
+        NodePool.named("pcie")
+            .model(GpuCatalogue.H100_80GB_PCIE)
+            .labelScheme(LabelScheme.gpuModel())
+            .gpusPerNode(2)
+            .build();
+    assertThatThrownBy(() -> Fleet.of(sxm, pcie))
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("pool \"sxm\" (H100-80GB-SXM) selects nodes by")
+        .hasMessageContaining("gpu.form");
+    NodePool labelled =
+        NodePool.named("pcie")
+            .model(GpuCatalogue.H100_80GB_PCIE)
+            .labelScheme(LabelScheme.gpuModel())
+            .gpusPerNode(2)
+            .putExtraLabel("gpu.form", "pcie")
+            .build();
+    NodePool sxmLabelled =
+        NodePool.named("sxm")
+            .model(GpuCatalogue.H100_80GB_SXM)
+            .labelScheme(LabelScheme.gpuModel())
+            .gpusPerNode(8)
+            .putExtraLabel("gpu.form", "sxm")
+            .build();
+    assertThat(Fleet.of(sxmLabelled, labelled).pools()).hasSize(2);
+  }
 }

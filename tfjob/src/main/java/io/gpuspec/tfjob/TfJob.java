@@ -294,30 +294,8 @@ public abstract class TfJob implements ManifestSource {
                         + "\", which has "
                         + pool.totalGpus(),
                     "lower replicas or gpus, or use a larger pool"));
-    ttlSecondsAfterFinished()
-        .ifPresent(
-            ttl ->
-                InvalidSpecException.require(
-                    ttl >= 0,
-                    where + " ttlSecondsAfterFinished",
-                    ttl + " is negative",
-                    "use 0 or more"));
-    activeDeadlineSeconds()
-        .ifPresent(
-            seconds ->
-                InvalidSpecException.require(
-                    seconds > 0,
-                    where + " activeDeadlineSeconds",
-                    seconds + " is not positive",
-                    "give the deadline in seconds"));
-    backoffLimit()
-        .ifPresent(
-            limit ->
-                InvalidSpecException.require(
-                    limit >= 0,
-                    where + " backoffLimit",
-                    limit + " is negative",
-                    "use 0 or more retries"));
+    WorkloadChecks.batchLimits(
+        where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
     schedulingPolicy()
         .flatMap(GangScheduling::minAvailable)
         .ifPresent(

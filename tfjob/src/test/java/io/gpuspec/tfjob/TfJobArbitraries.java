@@ -1,5 +1,6 @@
 package io.gpuspec.tfjob;
 
+import io.gpuspec.core.GpuArbitraries;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.Labels;
@@ -37,7 +38,8 @@ final class TfJobArbitraries {
   static Arbitrary<List<NodePool>> poolsOfTwoModels() {
     return Combinators.combine(pools("pool-a"), pools("pool-b"))
         .as(List::of)
-        .filter(p -> !p.get(0).model().equals(p.get(1).model()));
+        .filter(p -> !p.get(0).model().equals(p.get(1).model()))
+        .filter(GpuArbitraries::formAFleet);
   }
 
   static Arbitrary<String> names() {

@@ -1,38 +1,24 @@
 package io.gpuspec.tfjob.rules;
 
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.ReplicaType;
 import io.gpuspec.tfjob.model.ReplicaSpec;
-import java.net.URI;
 import java.util.Map;
 
 /**
  * TFJ002: a TFJob has at most one of Chief and Master, and it runs at most one pod; the operator's
  * webhook rejects more.
  */
-public final class ChiefRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ002";
-  }
-
-  @Override
-  public String description() {
-    return "A TFJob has at most one Chief or Master replica spec, with at most 1 replica";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class ChiefRule extends BaseRule {
+  public ChiefRule() {
+    super(
+        "TFJ002",
+        Severity.ERROR,
+        "A TFJob has at most one Chief or Master replica spec, with at most 1 replica",
+        TfJobRules.DOCS);
   }
 
   @Override

@@ -1,36 +1,18 @@
 package io.gpuspec.tfjob.rules;
 
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
-import java.net.URI;
 
 /**
  * TFJ005: the TFJob name is a DNS-1035 label (a lower-case letter first, at most 63 characters),
  * since the operator names Services after it; its webhook rejects other names.
  */
-public final class JobNameRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ005";
-  }
-
-  @Override
-  public String description() {
-    return "A TFJob name is a DNS-1035 label";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class JobNameRule extends BaseRule {
+  public JobNameRule() {
+    super("TFJ005", Severity.ERROR, "A TFJob name is a DNS-1035 label", TfJobRules.DOCS);
   }
 
   @Override

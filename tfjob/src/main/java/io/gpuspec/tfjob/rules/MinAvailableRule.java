@@ -1,37 +1,23 @@
 package io.gpuspec.tfjob.rules;
 
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.model.ReplicaSpec;
 import io.gpuspec.tfjob.model.SchedulingPolicy;
-import java.net.URI;
 
 /**
  * TFJ006: {@code runPolicy.schedulingPolicy.minAvailable} is at most the job's total replicas: a
  * gang that waits for more pods than the job creates never starts.
  */
-public final class MinAvailableRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ006";
-  }
-
-  @Override
-  public String description() {
-    return "A TFJob's schedulingPolicy.minAvailable is at most its total replicas";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class MinAvailableRule extends BaseRule {
+  public MinAvailableRule() {
+    super(
+        "TFJ006",
+        Severity.ERROR,
+        "A TFJob's schedulingPolicy.minAvailable is at most its total replicas",
+        TfJobRules.DOCS);
   }
 
   @Override

@@ -1,36 +1,22 @@
 package io.gpuspec.tfjob.rules;
 
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.ReplicaType;
-import java.net.URI;
 
 /**
  * TFJ001: {@code spec.tfReplicaSpecs} is not empty and its keys are Chief, Master, Worker, PS or
  * Evaluator (case-sensitive); the operator's webhook rejects anything else.
  */
-public final class ReplicaTypeRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ001";
-  }
-
-  @Override
-  public String description() {
-    return "TFJob replica types are among " + String.join(", ", ReplicaType.keys());
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class ReplicaTypeRule extends BaseRule {
+  public ReplicaTypeRule() {
+    super(
+        "TFJ001",
+        Severity.ERROR,
+        "TFJob replica types are among " + String.join(", ", ReplicaType.keys()),
+        TfJobRules.DOCS);
   }
 
   @Override

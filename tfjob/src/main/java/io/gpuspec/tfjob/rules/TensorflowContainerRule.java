@@ -1,12 +1,11 @@
 package io.gpuspec.tfjob.rules;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.TfJob;
-import java.net.URI;
 import java.util.List;
 
 /**
@@ -14,26 +13,13 @@ import java.util.List;
  * webhook rejects a TFJob without one, and only that container gets {@code TF_CONFIG} and the
  * default port {@code tfjob-port} 2222.
  */
-public final class TensorflowContainerRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ003";
-  }
-
-  @Override
-  public String description() {
-    return "Every TFJob replica template has a container named \"tensorflow\"";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class TensorflowContainerRule extends BaseRule {
+  public TensorflowContainerRule() {
+    super(
+        "TFJ003",
+        Severity.ERROR,
+        "Every TFJob replica template has a container named \"tensorflow\"",
+        TfJobRules.DOCS);
   }
 
   @Override

@@ -1,12 +1,11 @@
 package io.gpuspec.tfjob.rules;
 
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.ReplicaType;
-import java.net.URI;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -16,26 +15,13 @@ import java.util.stream.Collectors;
  * pod. Synchronous data-parallel training runs at the pace of the slowest replica, so unequal GPU
  * counts waste GPUs; a best practice, hence a warning.
  */
-public final class WorkerGpuRule implements Rule {
-
-  @Override
-  public String id() {
-    return "TFJ004";
-  }
-
-  @Override
-  public String description() {
-    return "GPU-requesting Chief/Master/Worker replicas of a TFJob request the same GPU count";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.WARNING;
-  }
-
-  @Override
-  public URI documentation() {
-    return TfJobRules.DOCS;
+public final class WorkerGpuRule extends BaseRule {
+  public WorkerGpuRule() {
+    super(
+        "TFJ004",
+        Severity.WARNING,
+        "GPU-requesting Chief/Master/Worker replicas of a TFJob request the same GPU count",
+        TfJobRules.DOCS);
   }
 
   @Override

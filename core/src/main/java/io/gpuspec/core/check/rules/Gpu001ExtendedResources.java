@@ -3,10 +3,10 @@ package io.gpuspec.core.check.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -24,27 +24,14 @@ import java.util.TreeSet;
  * without a limit, a request that differs from the limit, and a fractional extended resource
  * (GPU-FACTS §1).
  */
-public final class Gpu001ExtendedResources implements Rule {
-
-  @Override
-  public String id() {
-    return "GPU001";
-  }
-
-  @Override
-  public String description() {
-    return "Extended resources and huge pages: whole numbers, a limit, and request equal to limit";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources");
+public final class Gpu001ExtendedResources extends BaseRule {
+  public Gpu001ExtendedResources() {
+    super(
+        "GPU001",
+        Severity.ERROR,
+        "Extended resources and huge pages: whole numbers, a limit, and request equal to limit",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources"));
   }
 
   @Override

@@ -5,11 +5,11 @@ import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.NodeSelection;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -27,27 +27,14 @@ import java.util.Set;
  * ExtendedResourceToleration admission plugin may add its toleration, so a miss is a warning. With
  * a fleet, a pod that selects pools but tolerates the taints of none of them can never schedule.
  */
-public final class Gpu002GpuTolerations implements Rule {
-
-  @Override
-  public String id() {
-    return "GPU002";
-  }
-
-  @Override
-  public String description() {
-    return "Pods that request GPUs tolerate the taints of the GPU nodes they select";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases");
+public final class Gpu002GpuTolerations extends BaseRule {
+  public Gpu002GpuTolerations() {
+    super(
+        "GPU002",
+        Severity.ERROR,
+        "Pods that request GPUs tolerate the taints of the GPU nodes they select",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases"));
   }
 
   @Override

@@ -8,11 +8,11 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.NodeSelection;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -33,30 +33,17 @@ import java.util.stream.Collectors;
  * <p>A wildcard toleration (empty key, {@code Exists}) is a node agent's "run anywhere" and is not
  * taken as a GPU toleration.
  */
-public final class Gpu003TaintAffinityPair implements Rule {
+public final class Gpu003TaintAffinityPair extends BaseRule {
+  public Gpu003TaintAffinityPair() {
+    super(
+        "GPU003",
+        Severity.ERROR,
+        "Pods that tolerate GPU taints also pin GPU nodes with a nodeSelector or node affinity",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/"));
+  }
 
   private static final Set<String> PINNING_OPERATORS = Set.of("In", "Exists", "Gt", "Lt");
-
-  @Override
-  public String id() {
-    return "GPU003";
-  }
-
-  @Override
-  public String description() {
-    return "Pods that tolerate GPU taints also pin GPU nodes with a nodeSelector or node affinity";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {

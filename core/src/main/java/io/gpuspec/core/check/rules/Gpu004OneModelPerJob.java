@@ -1,11 +1,11 @@
 package io.gpuspec.core.check.rules;
 
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.ModelPin;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -22,27 +22,14 @@ import java.util.Optional;
  * one GPU model; mixed A100/H100 workers break NCCL topology, step time and reproducibility
  * (GPU-FACTS §2). CPU-only replicas may sit anywhere. Non-distributed workloads are left alone.
  */
-public final class Gpu004OneModelPerJob implements Rule {
-
-  @Override
-  public String id() {
-    return "GPU004";
-  }
-
-  @Override
-  public String description() {
-    return "Every GPU replica of a distributed workload is pinned to one and the same GPU model";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus");
+public final class Gpu004OneModelPerJob extends BaseRule {
+  public Gpu004OneModelPerJob() {
+    super(
+        "GPU004",
+        Severity.ERROR,
+        "Every GPU replica of a distributed workload is pinned to one and the same GPU model",
+        URI.create(
+            "https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus"));
   }
 
   @Override

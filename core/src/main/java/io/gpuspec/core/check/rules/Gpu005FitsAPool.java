@@ -2,10 +2,10 @@ package io.gpuspec.core.check.rules;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -21,27 +21,14 @@ import java.util.stream.Collectors;
  * as the pod requests. Otherwise it stays Pending forever. Untolerated taints are GPU002's part.
  * Without a fleet the rule is silent: the cluster may have nodes this input does not describe.
  */
-public final class Gpu005FitsAPool implements Rule {
-
-  @Override
-  public String id() {
-    return "GPU005";
-  }
-
-  @Override
-  public String description() {
-    return "With the pools known, every GPU pod selects a pool whose nodes have enough GPUs";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity");
+public final class Gpu005FitsAPool extends BaseRule {
+  public Gpu005FitsAPool() {
+    super(
+        "GPU005",
+        Severity.ERROR,
+        "With the pools known, every GPU pod selects a pool whose nodes have enough GPUs",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity"));
   }
 
   @Override

@@ -8,9 +8,9 @@ import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -23,28 +23,14 @@ import java.net.URI;
  * OnFailure} or {@code Never}, and since the pod default is {@code Always} a Job must set one.
  * Restart semantics are per controller, so this rule decides by kind and leaves other kinds alone.
  */
-public final class K8s001RestartPolicy implements Rule {
-
-  @Override
-  public String id() {
-    return "K8S001";
-  }
-
-  @Override
-  public String description() {
-    return "restartPolicy is Always (or unset) for long-running controllers, OnFailure or Never"
-        + " for Jobs";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/workloads/controllers/job/#pod-template");
+public final class K8s001RestartPolicy extends BaseRule {
+  public K8s001RestartPolicy() {
+    super(
+        "K8S001",
+        Severity.ERROR,
+        "restartPolicy is Always (or unset) for long-running controllers, OnFailure or Never"
+            + " for Jobs",
+        URI.create("https://kubernetes.io/docs/concepts/workloads/controllers/job/#pod-template"));
   }
 
   @Override

@@ -4,8 +4,8 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workloads;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -20,27 +20,14 @@ import java.util.Optional;
  * empty and must select the template's labels, or the API server rejects the object (GPU-FACTS §1).
  * A Job generates its own selector; one written by hand needs {@code manualSelector: true}.
  */
-public final class K8s002Selector implements Rule {
-
-  @Override
-  public String id() {
-    return "K8S002";
-  }
-
-  @Override
-  public String description() {
-    return "Controllers have a non-empty selector matching their template labels";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#selector");
+public final class K8s002Selector extends BaseRule {
+  public K8s002Selector() {
+    super(
+        "K8S002",
+        Severity.ERROR,
+        "Controllers have a non-empty selector matching their template labels",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#selector"));
   }
 
   @Override

@@ -5,9 +5,9 @@ import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Service;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workloads;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -23,7 +23,14 @@ import java.util.Set;
  * path segment; a Job's name becomes a label value (≤ 63) and a CronJob's gets 11 characters
  * appended (≤ 52). TFJob names are checked by the TFJob rules.
  */
-public final class K8s003NamesAndLabels implements Rule {
+public final class K8s003NamesAndLabels extends BaseRule {
+  public K8s003NamesAndLabels() {
+    super(
+        "K8S003",
+        Severity.ERROR,
+        "Names, namespaces, label keys and values, and annotation keys are valid",
+        URI.create("https://kubernetes.io/docs/concepts/overview/working-with-objects/names/"));
+  }
 
   private static final Set<String> LABEL_NAMED = Set.of("Namespace", "Service");
   private static final Set<String> PATH_SEGMENT_NAMED =
@@ -32,26 +39,6 @@ public final class K8s003NamesAndLabels implements Rule {
   private static final String QUALIFIED_NAME_FIX =
       "use an optional DNS-1123 subdomain prefix and '/', then at most 63 letters, digits,"
           + " '-', '_' or '.', starting and ending alphanumeric, e.g. example.com/gpu-pool";
-
-  @Override
-  public String id() {
-    return "K8S003";
-  }
-
-  @Override
-  public String description() {
-    return "Names, namespaces, label keys and values, and annotation keys are valid";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create("https://kubernetes.io/docs/concepts/overview/working-with-objects/names/");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {

@@ -2,9 +2,9 @@ package io.gpuspec.core.check.rules;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.net.URI;
@@ -16,31 +16,18 @@ import java.util.TreeMap;
  * server stores a bare {@code nvidia.com/gpu} or a {@code limits.nvidia.com/gpu} key but the quota
  * controller never enforces it, so the namespace has no GPU quota at all (GPU-FACTS §1).
  */
-public final class K8s004QuotaExtendedResources implements Rule {
+public final class K8s004QuotaExtendedResources extends BaseRule {
+  public K8s004QuotaExtendedResources() {
+    super(
+        "K8S004",
+        Severity.ERROR,
+        "ResourceQuota limits extended resources only as requests.<name>, in whole numbers",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/policy/resource-quotas/#resource-quota-for-extended-resources"));
+  }
 
   private static final String REQUESTS = "requests.";
   private static final String LIMITS = "limits.";
-
-  @Override
-  public String id() {
-    return "K8S004";
-  }
-
-  @Override
-  public String description() {
-    return "ResourceQuota limits extended resources only as requests.<name>, in whole numbers";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/policy/resource-quotas/#resource-quota-for-extended-resources");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {

@@ -1,8 +1,8 @@
 package io.gpuspec.core.check.rules;
 
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.net.URI;
@@ -13,33 +13,20 @@ import java.util.Set;
  * takes the reserved {@code system-} prefix, or whose preemptionPolicy is not {@code
  * PreemptLowerPriority} or {@code Never} (GPU-FACTS §1).
  */
-public final class K8s005PriorityClass implements Rule {
+public final class K8s005PriorityClass extends BaseRule {
+  public K8s005PriorityClass() {
+    super(
+        "K8S005",
+        Severity.ERROR,
+        "PriorityClass value at most 1,000,000,000, no system- name, a known preemptionPolicy",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass"));
+  }
 
   /** The highest value a user-defined PriorityClass may have. */
   static final int HIGHEST_USER_PRIORITY = 1_000_000_000;
 
   private static final Set<String> PREEMPTION_POLICIES = Set.of("PreemptLowerPriority", "Never");
-
-  @Override
-  public String id() {
-    return "K8S005";
-  }
-
-  @Override
-  public String description() {
-    return "PriorityClass value at most 1,000,000,000, no system- name, a known preemptionPolicy";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {

@@ -1,8 +1,8 @@
 package io.gpuspec.core.check.rules;
 
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.net.URI;
@@ -11,27 +11,14 @@ import java.net.URI;
  * K8S006: at most one PriorityClass in a cluster may be the global default; admission rejects a
  * second one (GPU-FACTS §1). Every default after the first in the set is reported.
  */
-public final class K8s006SingleGlobalDefault implements Rule {
-
-  @Override
-  public String id() {
-    return "K8S006";
-  }
-
-  @Override
-  public String description() {
-    return "At most one PriorityClass has globalDefault: true";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass");
+public final class K8s006SingleGlobalDefault extends BaseRule {
+  public K8s006SingleGlobalDefault() {
+    super(
+        "K8S006",
+        Severity.ERROR,
+        "At most one PriorityClass has globalDefault: true",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass"));
   }
 
   @Override

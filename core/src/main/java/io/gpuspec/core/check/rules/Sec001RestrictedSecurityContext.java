@@ -3,9 +3,9 @@ package io.gpuspec.core.check.rules;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.SeccompProfile;
 import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -21,30 +21,17 @@ import java.util.Set;
  * device plugin injects the devices, so they need neither privilege nor root. One finding per
  * container lists everything it misses.
  */
-public final class Sec001RestrictedSecurityContext implements Rule {
+public final class Sec001RestrictedSecurityContext extends BaseRule {
+  public Sec001RestrictedSecurityContext() {
+    super(
+        "SEC001",
+        Severity.WARNING,
+        "Containers meet the Pod Security Standard \"restricted\"",
+        URI.create(
+            "https://kubernetes.io/docs/concepts/security/pod-security-standards/#restricted"));
+  }
 
   private static final Set<String> SECCOMP_TYPES = Set.of("RuntimeDefault", "Localhost");
-
-  @Override
-  public String id() {
-    return "SEC001";
-  }
-
-  @Override
-  public String description() {
-    return "Containers meet the Pod Security Standard \"restricted\"";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.WARNING;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/concepts/security/pod-security-standards/#restricted");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {

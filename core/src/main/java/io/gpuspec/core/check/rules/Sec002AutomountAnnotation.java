@@ -3,9 +3,9 @@ package io.gpuspec.core.check.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Rule;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.Workloads;
@@ -17,30 +17,17 @@ import java.util.Optional;
  * SEC002: {@code automountServiceAccountToken} is a field of ServiceAccount and PodSpec; written as
  * an annotation it does nothing and the token is still mounted (GPU-FACTS §1).
  */
-public final class Sec002AutomountAnnotation implements Rule {
+public final class Sec002AutomountAnnotation extends BaseRule {
+  public Sec002AutomountAnnotation() {
+    super(
+        "SEC002",
+        Severity.WARNING,
+        "automountServiceAccountToken is set as a field, not as an annotation",
+        URI.create(
+            "https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting"));
+  }
 
   private static final String FIELD = "automountServiceAccountToken";
-
-  @Override
-  public String id() {
-    return "SEC002";
-  }
-
-  @Override
-  public String description() {
-    return "automountServiceAccountToken is set as a field, not as an annotation";
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.WARNING;
-  }
-
-  @Override
-  public URI documentation() {
-    return URI.create(
-        "https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting");
-  }
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
