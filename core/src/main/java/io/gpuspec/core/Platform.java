@@ -46,7 +46,7 @@ public abstract class Platform {
   }
 
   @Value.Check
-  protected void check() {
+  protected void validate() {
     fleet(); // pools with clashing names or indistinguishable labels fail here, at build()
   }
 
