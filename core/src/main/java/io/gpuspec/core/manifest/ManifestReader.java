@@ -166,7 +166,7 @@ public final class ManifestReader {
         readDocument(new SourceLocation(file, index, line), root);
       }
     } catch (YamlEngineException e) {
-      syntaxProblem(file, e);
+      syntaxProblem(file, 0, e);
     }
   }
 
@@ -187,7 +187,7 @@ public final class ManifestReader {
           if (documentLines.size() > MAX_DOCUMENTS) {
             problem(
                 file,
-                0,
+                documentLines.size() - 1,
                 line,
                 "YAML005",
                 "more than " + MAX_DOCUMENTS + " documents",
@@ -219,16 +219,22 @@ public final class ManifestReader {
         }
       }
     } catch (YamlEngineException e) {
-      syntaxProblem(file, e);
+      syntaxProblem(file, Math.max(documentLines.size() - 1, 0), e);
       return null;
     }
     return documentLines;
   }
 
-  private void readDocument(SourceLocation source, Node root) {
+  private void readDocument(SourceLocation document, Node root) {
     if (root instanceof ScalarNode scalar && scalar.getValue().isEmpty()) {
       return; // an empty document
     }
+    // findings about the whole document point at its content, not at the "---" before it
+    SourceLocation source =
+        new SourceLocation(
+            document.file(),
+            document.document(),
+            root.getStartMark().map(m -> m.getLine() + 1).orElse(document.line()));
     YamlTree tree = new YamlTree();
     JsonNode json;
     try {
@@ -398,20 +404,21 @@ public final class ManifestReader {
     return aside < 0 ? line : line.substring(0, aside);
   }
 
-  private void syntaxProblem(Path file, YamlEngineException e) {
+  private void syntaxProblem(Path file, int document, YamlEngineException e) {
     if (e instanceof MarkedYamlEngineException marked) {
       int line = marked.getProblemMark().map(m -> m.getLine() + 1).orElse(1);
       String what =
           (marked.getContext() == null ? "" : marked.getContext() + ": ") + marked.getProblem();
       problem(
           file,
-          0,
+          document,
           line,
           "YAML001",
           "YAML syntax error: " + what,
           "fix the YAML at line " + line + " (indentation, a missing ':' or an unclosed quote)");
     } else {
-      problem(file, 0, 1, "YAML001", "YAML error: " + firstLine(e.getMessage()), "fix the YAML");
+      problem(
+          file, document, 1, "YAML001", "YAML error: " + firstLine(e.getMessage()), "fix the YAML");
     }
   }
 

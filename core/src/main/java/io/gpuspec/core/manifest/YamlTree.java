@@ -29,7 +29,12 @@ final class YamlTree {
   static final int MAX_NODES = 1_000_000;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * go-yaml v2 accepts these words in lower case, Capitalised or UPPER case only ("yEs" is text).
+   */
   private static final Set<String> TRUE = Set.of("y", "yes", "true", "on");
+
   private static final Set<String> FALSE = Set.of("n", "no", "false", "off");
   private static final Set<String> NULL = Set.of("", "~", "null");
   private static final Pattern INT =
@@ -115,6 +120,9 @@ final class YamlTree {
       return NODES.stringNode(text);
     }
     String lower = text.toLowerCase(Locale.ROOT);
+    if (!isYaml11Case(text, lower)) {
+      lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
+    }
     if (NULL.contains(lower)) {
       return NODES.nullNode();
     }
@@ -138,6 +146,14 @@ final class YamlTree {
       }
     }
     return NODES.stringNode(text);
+  }
+
+  /** Whether a word is written the way go-yaml v2 resolves it: lower, Capitalised or UPPER. */
+  private static boolean isYaml11Case(String text, String lower) {
+    return text.equals(lower)
+        || text.equals(lower.toUpperCase(Locale.ROOT))
+        || (!lower.isEmpty()
+            && text.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)));
   }
 
   private static JsonNode integer(String text) {
