@@ -32,6 +32,8 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads hand-written Kubernetes YAML strictly and within bounds, the way the API server decodes it
@@ -57,6 +59,7 @@ public final class ManifestReader {
   static final int MAX_DEPTH = 100;
   static final int MAX_ALIASES = 50;
   static final int MAX_DOCUMENTS = 10_000;
+  static final int MAX_TYPE_PROBLEMS = 20;
 
   private static final LoadSettings SETTINGS =
       LoadSettings.builder()
@@ -313,10 +316,19 @@ public final class ManifestReader {
       return;
     }
     List<String> unknownFields = new ArrayList<>();
-    try {
-      objects.add(StrictDecoder.decode(json, type.get(), unknownFields), source);
-    } catch (JacksonException e) {
-      typeProblem(e, json, prefix, pointer, tree, document);
+    JsonNode remaining = json.deepCopy();
+    for (int attempt = 0; attempt <= MAX_TYPE_PROBLEMS; attempt++) {
+      unknownFields.clear();
+      try {
+        objects.add(StrictDecoder.decode(remaining, type.get(), unknownFields), source);
+        break;
+      } catch (JacksonException e) {
+        // report it, drop the bad value and decode again, so that every mismatch is reported
+        String failing = typeProblem(e, json, prefix, pointer, tree, document);
+        if (failing.isEmpty() || !remove(remaining, failing)) {
+          break;
+        }
+      }
     }
     for (String unknown : unknownFields) {
       if (!unknown.equals("/status")) { // the server ignores status on create and apply
@@ -335,7 +347,26 @@ public final class ManifestReader {
     }
   }
 
-  private void typeProblem(
+  /** Removes the node at a JSON pointer; false when there is nothing to remove. */
+  private static boolean remove(JsonNode root, String pointer) {
+    int slash = pointer.lastIndexOf('/');
+    JsonNode parent = root.at(pointer.substring(0, slash));
+    String last = pointer.substring(slash + 1).replace("~1", "/").replace("~0", "~");
+    if (parent instanceof ObjectNode object && object.has(last)) {
+      object.remove(last);
+      return true;
+    }
+    if (parent instanceof ArrayNode array
+        && last.matches("\\d+")
+        && Integer.parseInt(last) < array.size()) {
+      array.remove(Integer.parseInt(last));
+      return true;
+    }
+    return false;
+  }
+
+  /** Reports a type mismatch and returns the JSON pointer of the bad value. */
+  private String typeProblem(
       JacksonException e,
       JsonNode json,
       String prefix,
@@ -374,6 +405,7 @@ public final class ManifestReader {
             ? "quote it: \"" + (yaml11 ? original : value.asString()) + "\""
             : "give the value the type the field expects (see the Kubernetes API reference)",
         at(document, tree, pointer + failing));
+    return failing;
   }
 
   private static SourceLocation at(SourceLocation document, YamlTree tree, String pointer) {

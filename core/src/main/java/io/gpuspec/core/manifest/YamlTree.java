@@ -86,8 +86,13 @@ final class YamlTree {
     lines.putIfAbsent(pointer, node.getStartMark().map(m -> m.getLine() + 1).orElse(1));
     if (node instanceof MappingNode mapping) {
       ObjectNode object = NODES.objectNode();
+      java.util.List<JsonNode> merges = new java.util.ArrayList<>();
       for (NodeTuple tuple : mapping.getValue()) {
         String key = keyText(tuple.getKeyNode());
+        if (key.equals("<<") && isPlain(tuple.getKeyNode())) {
+          merges.add(convert(tuple.getValueNode(), pointer));
+          continue;
+        }
         String child = pointer + "/" + escape(key);
         if (object.has(key)) {
           duplicateKeys.put(
@@ -97,6 +102,7 @@ final class YamlTree {
         lines.put(child, tuple.getKeyNode().getStartMark().map(m -> m.getLine() + 1).orElse(1));
         object.set(key, convert(tuple.getValueNode(), child));
       }
+      merges.forEach(merged -> merge(object, merged)); // explicit keys win
       return object;
     }
     if (node instanceof SequenceNode sequence) {
@@ -108,6 +114,30 @@ final class YamlTree {
       return array;
     }
     return scalar((ScalarNode) node, pointer);
+  }
+
+  /**
+   * YAML 1.1 merge keys ({@code <<: *defaults}), which sigs.k8s.io/yaml applies: the merged
+   * mapping's entries (or each mapping's of a list, first wins) fill keys not set explicitly.
+   */
+  private static void merge(ObjectNode target, JsonNode merged) {
+    Iterable<JsonNode> sources = merged.isArray() ? merged : java.util.List.of(merged);
+    for (JsonNode source : sources) {
+      if (source instanceof ObjectNode entries) {
+        entries
+            .properties()
+            .forEach(
+                e -> {
+                  if (!target.has(e.getKey())) {
+                    target.set(e.getKey(), e.getValue());
+                  }
+                });
+      }
+    }
+  }
+
+  private static boolean isPlain(Node node) {
+    return node instanceof ScalarNode scalar && scalar.getScalarStyle() == ScalarStyle.PLAIN;
   }
 
   private static String keyText(Node key) {

@@ -2,6 +2,7 @@ package io.gpuspec.core.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -263,6 +264,53 @@ class ManifestReaderTest {
     }
 
     @Test
+    void yaml007_everyMismatchIsReportedAndTheRestOfTheObjectIsKept() {
+      ReadResult read =
+          ManifestReader.read(
+              yaml(
+                  "apiVersion: v1", // 1
+                  "kind: ConfigMap", // 2
+                  "metadata:", // 3
+                  "  name: cfg", // 4
+                  "  labels:", // 5
+                  "    gpu.count: 4", // 6
+                  "    enabled: yes", // 7
+                  "data:", // 8
+                  "  ok: \"fine\""), // 9
+              "two.yaml");
+      assertThat(read.problems())
+          .extracting(Violation::ruleId, v -> v.source().orElseThrow().line())
+          .containsExactly(tuple("YAML007", 6), tuple("YAML008", 7));
+      ConfigMap kept = read.manifests().ofType(ConfigMap.class).get(0);
+      assertThat(kept.getData()).containsEntry("ok", "fine");
+      assertThat(kept.getMetadata().getLabels()).isEmpty();
+    }
+
+    @Test
+    void mergeKeysFillUnsetKeysAsKubernetesDoes() {
+      ReadResult read =
+          ManifestReader.read(
+              yaml(
+                  "apiVersion: v1",
+                  "kind: ConfigMap",
+                  "metadata:",
+                  "  name: cfg",
+                  "  labels: &common",
+                  "    team: vision",
+                  "  annotations:",
+                  "    <<: *common",
+                  "    team: search",
+                  "    owner: ml"),
+              "merge.yaml");
+      assertThat(read.problems()).isEmpty();
+      ConfigMap cm = read.manifests().ofType(ConfigMap.class).get(0);
+      assertThat(cm.getMetadata().getAnnotations())
+          .containsEntry("team", "search")
+          .containsEntry("owner", "ml")
+          .hasSize(2);
+    }
+
+    @Test
     void yaml007_stringReplicas() {
       ReadResult read =
           ManifestReader.read(
@@ -344,10 +392,13 @@ class ManifestReaderTest {
                   "data:", // 7
                   "  flag: On"), // 8
               "mix.yaml");
-      // decoding stops at the first wrong value, as the API server does
-      Violation v = only(read);
+      // every wrong value is reported, each at its own line
+      assertThat(read.problems()).hasSize(2);
+      Violation v = read.problems().get(0);
       assertFinding(v, "YAML008", Severity.ERROR, "metadata.labels[gpu.slot]", "mix.yaml", 0, 6);
       assertThat(v.fix()).isEqualTo("quote it: \"012\"");
+      assertFinding(
+          read.problems().get(1), "YAML008", Severity.ERROR, "data.flag", "mix.yaml", 0, 8);
 
       ReadResult on =
           ManifestReader.read(
@@ -429,10 +480,10 @@ class ManifestReaderTest {
       assertThat(read.problems().get(0).object().name()).isEqualTo("b");
       assertFinding(
           read.problems().get(1), "YAML003", Severity.ERROR, "items[2].bogus", "list.yaml", 0, 18);
-      // the good item and the item with only an unknown field are kept; the List itself is not
+      // every item is kept (without its bad values); the List itself is not
       assertThat(read.manifests().objects())
           .extracting(o -> o.getMetadata().getName())
-          .containsExactly("a", "c");
+          .containsExactly("a", "b", "c");
       assertThat(read.manifests().sourceOf(read.manifests().objects().get(0)))
           .contains(new SourceLocation(Path.of("list.yaml"), 0, 4));
     }
