@@ -41,7 +41,8 @@ public final class CoreWorkloadAdapter implements WorkloadAdapter {
       return single(r, r.getSpec().getTemplate(), "spec.template", r.getSpec().getReplicas());
     }
     if (object instanceof DaemonSet d && d.getSpec() != null) {
-      return single(d, d.getSpec().getTemplate(), "spec.template", 1);
+      return single(d, d.getSpec().getTemplate(), "spec.template", 1)
+          .map(w -> new Workload(d, w.templates(), false, true));
     }
     if (object instanceof Job job && job.getSpec() != null) {
       return job(job, job.getSpec(), "spec");

@@ -398,14 +398,14 @@ class ManifestReaderTest {
       assertFinding(v, "YAML008", Severity.ERROR, "metadata.labels[gpu.slot]", "mix.yaml", 0, 6);
       assertThat(v.fix()).isEqualTo("quote it: \"012\"");
       assertFinding(
-          read.problems().get(1), "YAML008", Severity.ERROR, "data.flag", "mix.yaml", 0, 8);
+          read.problems().get(1), "YAML008", Severity.ERROR, "data[flag]", "mix.yaml", 0, 8);
 
       ReadResult on =
           ManifestReader.read(
               yaml(
                   "apiVersion: v1", "kind: ConfigMap", "metadata: {name: cfg}", "data:", "  a: On"),
               "on.yaml");
-      assertFinding(only(on), "YAML008", Severity.ERROR, "data.a", "on.yaml", 0, 5);
+      assertFinding(only(on), "YAML008", Severity.ERROR, "data[a]", "on.yaml", 0, 5);
     }
 
     @Test

@@ -30,6 +30,9 @@ import java.util.stream.Collectors;
  * or required node affinity does (GPU-FACTS §2). A pod that tolerates a GPU taint without pinning a
  * GPU node label can land on any node, and a CPU-only pod that does so can squat on GPU nodes.
  *
+ * <p>DaemonSets are left alone: node agents such as the NVIDIA device plugin tolerate GPU taints on
+ * purpose, to run on every GPU node.
+ *
  * <p>A wildcard toleration (empty key, {@code Exists}) is a node agent's "run anywhere" and is not
  * taken as a GPU toleration.
  */
@@ -49,6 +52,9 @@ public final class Gpu003TaintAffinityPair extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     Set<String> gpuKeys = gpuLabelKeys(context);
     for (Workload workload : Workloads.in(manifests)) {
+      if (workload.everyNode()) {
+        continue; // a node agent (DaemonSet) tolerates GPU taints to run on every GPU node
+      }
       for (PodTemplate template : workload.templates()) {
         PodSpec spec = template.spec();
         List<Toleration> tolerations =

@@ -163,4 +163,32 @@ class Gpu003TaintAffinityPairTest {
     assertThat(v.message()).contains("example.com/pool=train:NoSchedule");
     assertThat(v.fix()).contains("pool \"train\"", "NVIDIA-H100-80GB-HBM3");
   }
+
+  @Test
+  void check_nodeAgentDaemonSetThatToleratesGpuTaints_isQuiet() {
+    var agent =
+        new io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder()
+            .withNewMetadata()
+            .withName("nvidia-device-plugin")
+            .endMetadata()
+            .withNewSpec()
+            .withNewSelector()
+            .addToMatchLabels("app", "dp")
+            .endSelector()
+            .withNewTemplate()
+            .withNewMetadata()
+            .addToLabels("app", "dp")
+            .endMetadata()
+            .withSpec(
+                new PodSpecBuilder()
+                    .addToContainers(cpuContainer())
+                    .addToTolerations(gpuToleration())
+                    .build())
+            .endTemplate()
+            .endSpec()
+            .build();
+
+    assertThat(run(rule, agent)).isEmpty();
+    assertThat(run(rule, fleet(), agent)).isEmpty();
+  }
 }
