@@ -1,11 +1,8 @@
 package io.gpuspec.tfjob;
 
+import io.gpuspec.core.Fixtures;
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.GpuCatalogue;
-import io.gpuspec.core.Interconnect;
-import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
-import io.gpuspec.core.PoolPurpose;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Report;
 import io.gpuspec.core.check.RuleEngine;
@@ -19,27 +16,11 @@ public final class TfFixtures {
 
   public static final String IMAGE = "tensorflow/tensorflow:2.15.0-gpu";
 
-  /** 4 nodes of 8 A100-80GB, GFD labels, NVLink, dedicated. */
-  public static final NodePool A100_TRAIN =
-      NodePool.named("a100-train")
-          .model(GpuCatalogue.A100_80GB)
-          .gpusPerNode(8)
-          .nodeCount(4)
-          .purpose(PoolPurpose.TRAINING)
-          .interconnect(Interconnect.NVLINK)
-          .dedicated(true)
-          .build();
+  /** 4 nodes of 8 A100-80GB, GFD labels, NVLink, dedicated (core's test pool). */
+  public static final NodePool A100_TRAIN = Fixtures.A100_TRAIN;
 
-  /** 2 nodes of 8 H100 SXM, gpu.model labels. */
-  public static final NodePool H100_TRAIN =
-      NodePool.named("h100-train")
-          .model(GpuCatalogue.H100_80GB_SXM)
-          .labelScheme(LabelScheme.gpuModel())
-          .gpusPerNode(8)
-          .nodeCount(2)
-          .purpose(PoolPurpose.TRAINING)
-          .interconnect(Interconnect.INFINIBAND)
-          .build();
+  /** 2 nodes of 8 H100 SXM, gpu.model labels (core's test pool). */
+  public static final NodePool H100_TRAIN = Fixtures.H100_TRAIN;
 
   /** The acceptance job: Chief + 4 Workers of 1 A100 each, restartPolicy OnFailure, 2 CPU PS. */
   public static TfJob mnist() {
