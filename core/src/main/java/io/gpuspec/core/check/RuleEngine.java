@@ -1,6 +1,7 @@
 package io.gpuspec.core.check;
 
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ReadResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -60,6 +61,17 @@ public final class RuleEngine {
   /** Checks with default options: no fleet known, not strict. */
   public Report check(ManifestSet manifests) {
     return check(manifests, CheckOptions.defaults());
+  }
+
+  /**
+   * Lints what {@link io.gpuspec.core.manifest.ManifestReader} read: its problems (file and line)
+   * followed by every rule's violations on the objects it could decode.
+   */
+  public Report lint(ReadResult read, CheckOptions options) {
+    Report rules = check(read.manifests(), options);
+    List<Violation> all = new ArrayList<>(read.problems());
+    all.addAll(rules.violations());
+    return new Report(all, rules.objectsChecked(), rules.rulesChecked());
   }
 
   public Report check(ManifestSet manifests, CheckOptions options) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.manifest.ManifestReader;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ReadResult;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 
@@ -107,5 +109,17 @@ class RuleEngineTest {
     assertThatThrownBy(() -> RuleEngine.of(new FlagsConfigMaps("T001"), other))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("rule id T001 is used by both");
+  }
+
+  @Test
+  void lint_reportsReaderProblemsAndRuleViolationsTogether() {
+    ReadResult read =
+        ManifestReader.read(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  bogus: 1\n", "a.yaml");
+    Report report = RuleEngine.of(new FlagsConfigMaps("T001")).lint(read, CheckOptions.defaults());
+    assertThat(report.violations())
+        .extracting(Violation::ruleId)
+        .containsExactlyInAnyOrder("YAML003", "T001");
+    assertThat(report.byRule("YAML003").get(0).source().orElseThrow().line()).isEqualTo(5);
   }
 }
