@@ -97,6 +97,17 @@ public abstract class LabelScheme {
     return GPU_TYPE;
   }
 
+  /**
+   * Node labels that managed clouds and the Kubernetes docs use to name the accelerator ({@code
+   * cloud.google.com/gke-accelerator=nvidia-tesla-a100}, {@code k8s.amazonaws.com/accelerator},
+   * {@code accelerator}). The linter reads GPU models from them as they are written; gpuspec never
+   * generates them.
+   */
+  public static List<String> cloudAcceleratorKeys() {
+    return List.of(
+        "cloud.google.com/gke-accelerator", "k8s.amazonaws.com/accelerator", "accelerator");
+  }
+
   /** The built-in schemes, in the order the linter tries them. */
   public static List<LabelScheme> builtIns() {
     return List.of(GFD, GPU_MODEL, GPU_TYPE);

@@ -54,6 +54,12 @@ public record ModelPin(Set<String> models, boolean pinned) {
         return new ModelPin(models, true);
       }
     }
+    for (String key : LabelScheme.cloudAcceleratorKeys()) {
+      Optional<Set<String>> values = admittedValues(spec, key);
+      if (values.isPresent()) {
+        return new ModelPin(values.get(), true);
+      }
+    }
     return UNPINNED;
   }
 

@@ -125,4 +125,15 @@ class ModelPinTest {
                 .models())
         .isEmpty();
   }
+
+  @Test
+  void cloudAcceleratorLabels_pinTheValueAsWritten() {
+    PodSpec gke =
+        new PodSpecBuilder()
+            .withNodeSelector(Map.of("cloud.google.com/gke-accelerator", "nvidia-tesla-a100"))
+            .build();
+    assertThat(pin(gke).models()).containsExactly("nvidia-tesla-a100");
+    assertThat(pin(affinity("accelerator", "In", "example-gpu-x100", "other")).models())
+        .containsExactly("example-gpu-x100", "other");
+  }
 }

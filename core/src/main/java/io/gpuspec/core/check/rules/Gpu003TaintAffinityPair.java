@@ -81,7 +81,7 @@ public final class Gpu003TaintAffinityPair extends BaseRule {
 
   /** Label keys that GPU nodes carry under the known schemes and pools. */
   private static Set<String> gpuLabelKeys(CheckContext context) {
-    Set<String> keys = new HashSet<>();
+    Set<String> keys = new HashSet<>(LabelScheme.cloudAcceleratorKeys());
     for (LabelScheme scheme : context.labelSchemes()) {
       keys.add(scheme.modelKey());
       scheme.memoryKey().ifPresent(keys::add);
