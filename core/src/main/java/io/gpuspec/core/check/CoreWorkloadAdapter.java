@@ -1,9 +1,7 @@
 package io.gpuspec.core.check;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.ReplicationController;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -67,19 +65,10 @@ public final class CoreWorkloadAdapter implements WorkloadAdapter {
     if (template == null) {
       return Optional.empty();
     }
-    ObjectMeta meta = template.getMetadata() == null ? new ObjectMeta() : template.getMetadata();
-    PodSpec spec = template.getSpec() == null ? new PodSpec() : template.getSpec();
     return Optional.of(
         new Workload(
             owner,
-            List.of(
-                new PodTemplate(
-                    "",
-                    meta,
-                    path + ".metadata",
-                    spec,
-                    path + ".spec",
-                    replicas == null ? 1 : replicas)),
+            List.of(PodTemplate.of("", template, path, replicas == null ? 1 : replicas)),
             false));
   }
 }

@@ -2,6 +2,7 @@ package io.gpuspec.core.check;
 
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 
 /**
  * One pod template inside a workload.
@@ -18,6 +19,20 @@ public record PodTemplate(
     PodSpec spec,
     String specPath,
     int replicas) {
+
+  /**
+   * The template at {@code path} (e.g. {@code spec.template}); a missing metadata or spec reads as
+   * empty.
+   */
+  public static PodTemplate of(String role, PodTemplateSpec template, String path, int replicas) {
+    return new PodTemplate(
+        role,
+        template.getMetadata() == null ? new ObjectMeta() : template.getMetadata(),
+        path + ".metadata",
+        template.getSpec() == null ? new PodSpec() : template.getSpec(),
+        path + ".spec",
+        replicas);
+  }
 
   /** {@code "Worker "} for a role, else empty: to start messages with. */
   public String rolePrefix() {

@@ -1,9 +1,6 @@
 package io.gpuspec.tfjob.internal;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.gpuspec.core.check.PodTemplate;
 import io.gpuspec.core.check.Workload;
 import io.gpuspec.core.check.WorkloadAdapter;
@@ -34,17 +31,13 @@ public final class TfJobWorkloadAdapter implements WorkloadAdapter {
       if (replica == null || replica.getTemplate() == null) {
         continue;
       }
-      PodTemplateSpec template = replica.getTemplate();
-      String path = "spec.tfReplicaSpecs." + entry.getKey() + ".template";
       int count = replica.replicaCount();
       pods += count;
       templates.add(
-          new PodTemplate(
+          PodTemplate.of(
               entry.getKey(),
-              template.getMetadata() == null ? new ObjectMeta() : template.getMetadata(),
-              path + ".metadata",
-              template.getSpec() == null ? new PodSpec() : template.getSpec(),
-              path + ".spec",
+              replica.getTemplate(),
+              "spec.tfReplicaSpecs." + entry.getKey() + ".template",
               count));
     }
     return Optional.of(new Workload(job, templates, pods > 1 || templates.size() > 1));

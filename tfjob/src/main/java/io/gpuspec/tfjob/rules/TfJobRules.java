@@ -9,7 +9,6 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /** What the TFJob rules share: the upstream documentation and null-safe access to replicas. */
@@ -41,17 +40,6 @@ final class TfJobRules {
               });
     }
     return specs;
-  }
-
-  /** Calls {@code check} with each replica's type key and pod spec (if it has a template). */
-  static void forEachPodSpec(TFJob job, BiConsumer<String, PodSpec> check) {
-    replicaSpecs(job)
-        .forEach(
-            (type, spec) -> {
-              if (spec.getTemplate() != null && spec.getTemplate().getSpec() != null) {
-                check.accept(type, spec.getTemplate().getSpec());
-              }
-            });
   }
 
   /** The regular containers of a pod spec. */

@@ -3,9 +3,13 @@ package io.gpuspec.tfjob.rules;
 import io.gpuspec.core.check.BaseRule;
 import io.gpuspec.core.check.CheckContext;
 import io.gpuspec.core.check.GpuResources;
+import io.gpuspec.core.check.PodTemplate;
 import io.gpuspec.core.check.Severity;
+import io.gpuspec.core.check.Workload;
+import io.gpuspec.core.check.Workloads;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.ReplicaType;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -30,14 +34,13 @@ public final class WorkerGpuRule extends BaseRule {
         manifests,
         job -> {
           Map<String, Long> gpus = new TreeMap<>();
-          TfJobRules.forEachPodSpec(
-              job,
-              (type, spec) -> {
-                long count = GpuResources.gpusPerPod(spec);
-                if (count > 0 && ReplicaType.of(type).map(ReplicaType::trains).orElse(false)) {
-                  gpus.put(type, count);
-                }
-              });
+          for (PodTemplate replica : Workloads.of(job).map(Workload::templates).orElse(List.of())) {
+            long count = GpuResources.gpusPerPod(replica.spec());
+            if (count > 0
+                && ReplicaType.of(replica.role()).map(ReplicaType::trains).orElse(false)) {
+              gpus.put(replica.role(), count);
+            }
+          }
           if (gpus.values().stream().distinct().count() > 1) {
             context.report(
                 job,
