@@ -178,14 +178,14 @@ public final class WorkloadChecks {
 
   /** A positive Kubernetes quantity. */
   static void quantity(String where, String value, String example) {
-    boolean valid;
+    boolean positive;
     try {
-      valid = Quantity.getAmountInBytes(new Quantity(value)).signum() > 0;
-    } catch (RuntimeException e) {
-      valid = false;
+      positive = GpuResources.amount(new Quantity(value)).filter(a -> a.signum() > 0).isPresent();
+    } catch (IllegalArgumentException e) { // the constructor rejects an empty string
+      positive = false;
     }
     InvalidSpecException.require(
-        valid,
+        positive,
         where,
         "\"" + value + "\" is not a positive quantity",
         "write a quantity " + example);

@@ -170,6 +170,13 @@ class InferenceDeploymentTest {
   }
 
   @Test
+  void build_emptyCpu_failsWithTheSpecError() {
+    assertThatThrownBy(() -> llm().cpu("").build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("deployment \"llm\" cpu: \"\" is not a positive quantity");
+  }
+
+  @Test
   void build_probeWithoutPort_fails() {
     assertThatThrownBy(
             () ->

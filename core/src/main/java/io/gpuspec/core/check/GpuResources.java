@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 
@@ -110,16 +111,26 @@ public final class GpuResources {
 
   /** A quantity as a whole number, if it is one ({@code "2"}, {@code "2000m"}). */
   public static OptionalLong wholeNumber(Quantity quantity) {
-    if (quantity == null) {
+    Optional<BigDecimal> amount = amount(quantity);
+    if (amount.isEmpty() || amount.get().stripTrailingZeros().scale() > 0) {
       return OptionalLong.empty();
     }
     try {
-      BigDecimal amount = Quantity.getAmountInBytes(quantity);
-      return amount.stripTrailingZeros().scale() <= 0
-          ? OptionalLong.of(amount.longValueExact())
-          : OptionalLong.empty();
-    } catch (RuntimeException e) {
+      return OptionalLong.of(amount.get().longValueExact());
+    } catch (ArithmeticException e) {
       return OptionalLong.empty();
+    }
+  }
+
+  /** The amount a quantity stands for ({@code 500m} is 0.5), or empty if it does not parse. */
+  public static Optional<BigDecimal> amount(Quantity quantity) {
+    if (quantity == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Quantity.getAmountInBytes(quantity));
+    } catch (RuntimeException e) {
+      return Optional.empty();
     }
   }
 }

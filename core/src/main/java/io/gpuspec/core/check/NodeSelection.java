@@ -104,10 +104,14 @@ public final class NodeSelection {
                 toleration.getValue() == null ? "" : toleration.getValue(), taint.value()));
   }
 
+  /** The pod's tolerations, empty when it has none. */
+  public static List<Toleration> tolerations(PodSpec spec) {
+    return spec.getTolerations() == null ? List.of() : spec.getTolerations();
+  }
+
   /** Whether some toleration of the pod matches the taint. */
   public static boolean tolerates(PodSpec spec, NodeTaint taint) {
-    return spec.getTolerations() != null
-        && spec.getTolerations().stream().anyMatch(t -> tolerates(t, taint));
+    return tolerations(spec).stream().anyMatch(t -> tolerates(t, taint));
   }
 
   /** Whether the pod tolerates every taint that repels (NoSchedule, NoExecute). */

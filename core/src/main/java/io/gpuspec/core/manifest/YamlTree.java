@@ -1,7 +1,9 @@
 package io.gpuspec.core.manifest;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -86,7 +88,7 @@ final class YamlTree {
     lines.putIfAbsent(pointer, node.getStartMark().map(m -> m.getLine() + 1).orElse(1));
     if (node instanceof MappingNode mapping) {
       ObjectNode object = NODES.objectNode();
-      java.util.List<JsonNode> merges = new java.util.ArrayList<>();
+      List<JsonNode> merges = new ArrayList<>();
       for (NodeTuple tuple : mapping.getValue()) {
         String key = keyText(tuple.getKeyNode());
         if (key.equals("<<") && isPlain(tuple.getKeyNode())) {
@@ -121,7 +123,7 @@ final class YamlTree {
    * mapping's entries (or each mapping's of a list, first wins) fill keys not set explicitly.
    */
   private static void merge(ObjectNode target, JsonNode merged) {
-    Iterable<JsonNode> sources = merged.isArray() ? merged : java.util.List.of(merged);
+    Iterable<JsonNode> sources = merged.isArray() ? merged : List.of(merged);
     for (JsonNode source : sources) {
       if (source instanceof ObjectNode entries) {
         entries

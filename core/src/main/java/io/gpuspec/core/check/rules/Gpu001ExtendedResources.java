@@ -129,16 +129,8 @@ public final class Gpu001ExtendedResources extends BaseRule {
   }
 
   private static boolean sameAmount(Quantity a, Quantity b) {
-    Optional<BigDecimal> left = amount(a);
-    Optional<BigDecimal> right = amount(b);
+    Optional<BigDecimal> left = GpuResources.amount(a);
+    Optional<BigDecimal> right = GpuResources.amount(b);
     return left.isEmpty() || right.isEmpty() || left.get().compareTo(right.get()) == 0;
-  }
-
-  private static Optional<BigDecimal> amount(Quantity quantity) {
-    try {
-      return Optional.of(Quantity.getAmountInBytes(quantity));
-    } catch (RuntimeException e) {
-      return Optional.empty();
-    }
   }
 }

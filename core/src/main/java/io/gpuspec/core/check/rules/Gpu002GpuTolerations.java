@@ -56,7 +56,7 @@ public final class Gpu002GpuTolerations extends BaseRule {
 
   private static void checkConventionalTaint(
       Workload workload, PodTemplate template, CheckContext context) {
-    List<Toleration> tolerations = tolerations(template.spec());
+    List<Toleration> tolerations = NodeSelection.tolerations(template.spec());
     if (tolerations.stream().anyMatch(Gpu002GpuTolerations::toleratesConventionalTaint)) {
       return;
     }
@@ -126,9 +126,5 @@ public final class Gpu002GpuTolerations extends BaseRule {
             + template.specPath()
             + ".tolerations: "
             + String.join(", ", missing.stream().map(Subjects::toleration).toList()));
-  }
-
-  private static List<Toleration> tolerations(PodSpec spec) {
-    return spec.getTolerations() == null ? List.of() : spec.getTolerations();
   }
 }

@@ -57,8 +57,7 @@ public final class Gpu003TaintAffinityPair extends BaseRule {
       }
       for (PodTemplate template : workload.templates()) {
         PodSpec spec = template.spec();
-        List<Toleration> tolerations =
-            spec.getTolerations() == null ? List.of() : spec.getTolerations();
+        List<Toleration> tolerations = NodeSelection.tolerations(spec);
         for (int i = 0; i < tolerations.size(); i++) {
           Toleration toleration = tolerations.get(i);
           if (isGpuToleration(toleration, context.fleet()) && !pinsGpuNodes(spec, gpuKeys)) {
