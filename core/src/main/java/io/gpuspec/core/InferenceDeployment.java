@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -74,7 +75,7 @@ public abstract class InferenceDeployment
     PodSpec spec = PodTemplates.podSpec(this, placement(), container, "Always").build();
     if (spreadAcrossHosts() && replicas() > 1) {
       spec.setAffinity(
-          new io.fabric8.kubernetes.api.model.AffinityBuilder(spec.getAffinity())
+          new AffinityBuilder(spec.getAffinity())
               .withNewPodAntiAffinity()
               .addNewPreferredDuringSchedulingIgnoredDuringExecution()
               .withWeight(100)

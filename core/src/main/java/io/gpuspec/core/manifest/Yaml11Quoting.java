@@ -1,5 +1,6 @@
 package io.gpuspec.core.manifest;
 
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.dataformat.yaml.util.StringQuotingChecker;
@@ -34,7 +35,7 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
 
   static boolean yaml11NonString(String value) {
     return value.isEmpty()
-        || WORDS.contains(value.toLowerCase(java.util.Locale.ROOT))
+        || WORDS.contains(value.toLowerCase(Locale.ROOT))
         || NUMBER_LIKE.matcher(value).matches();
   }
 }
