@@ -1,7 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.gpuspec.core.check.NodeSelection;
+import io.gpuspec.core.k8s.NodeSelection;
 import java.util.List;
 
 /**
@@ -74,7 +74,11 @@ public final class Fleet {
   /** The pools a pod can be scheduled on: selected by its affinity and every taint tolerated. */
   public List<NodePool> poolsAdmitting(PodSpec spec) {
     return poolsSelectedBy(spec).stream()
-        .filter(p -> NodeSelection.toleratesAll(spec, p.taints()))
+        .filter(
+            p ->
+                p.taints().stream()
+                    .filter(t -> t.effect().repels())
+                    .allMatch(t -> t.toleratedBy(spec)))
         .toList();
   }
 

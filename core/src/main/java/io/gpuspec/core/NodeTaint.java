@@ -1,9 +1,11 @@
 package io.gpuspec.core;
 
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.gpuspec.core.k8s.NodeSelection;
 import java.util.Objects;
 
 /** A node taint {@code key=value:Effect} and the toleration that matches exactly it. */
@@ -64,6 +66,16 @@ public record NodeTaint(String key, String value, Effect effect) {
         .withValue(value)
         .withEffect(effect.text())
         .build();
+  }
+
+  /** Whether a pod with this spec tolerates this taint. */
+  public boolean toleratedBy(PodSpec spec) {
+    return NodeSelection.tolerates(spec, toTaint());
+  }
+
+  /** Whether a toleration matches this taint. */
+  public boolean toleratedBy(Toleration toleration) {
+    return NodeSelection.tolerates(toleration, toTaint());
   }
 
   /** This taint as a fabric8 model object. */

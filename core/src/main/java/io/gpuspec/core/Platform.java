@@ -1,16 +1,14 @@
 package io.gpuspec.core;
 
-import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.util.List;
 import org.immutables.value.Value;
 
 /**
  * A whole GPU platform: its node pools and everything rendered onto them (workloads, priority
- * tiers, queues, tenants, sharing configs). {@link #manifests()} renders it; {@link #check()} holds
- * the result to every rule as an error, with the pools known.
+ * tiers, queues, tenants, sharing configs). {@link #manifests()} renders it; {@code
+ * Gpuspec.check(platform)} holds the result to every rule of every module as an error, with the
+ * pools known.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -33,16 +31,6 @@ public abstract class Platform {
     ManifestSet.Builder set = ManifestSet.builder();
     sources().forEach(source -> set.addAll(source.toManifests()));
     return set.build();
-  }
-
-  /** The options DSL output is checked with: the fleet known, warnings as errors. */
-  public CheckOptions checkOptions() {
-    return CheckOptions.builder().fleet(fleet()).strict(true).build();
-  }
-
-  /** Runs every rule on the classpath over {@link #manifests()}. */
-  public Report check() {
-    return RuleEngine.defaults().check(manifests(), checkOptions());
   }
 
   @Value.Check

@@ -1,7 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.gpuspec.core.check.GpuResources;
+import io.gpuspec.core.k8s.GpuResources;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;

@@ -6,18 +6,16 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.gpuspec.core.check.GpuResources;
-import io.gpuspec.core.check.ModelPin;
-import io.gpuspec.core.check.NodeSelection;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
-import io.gpuspec.core.check.Severity;
-import io.gpuspec.core.check.Workloads;
-import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.manifest.ObjectRef;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.ModelPin;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -45,7 +43,7 @@ class DslProperties {
 
   private static List<PodSpec> podSpecs(ManifestSource source) {
     return source.toManifests().stream()
-        .flatMap(o -> Workloads.of(o).stream())
+        .flatMap(o -> TestGpuspec.workload(o).stream())
         .flatMap(w -> w.templates().stream())
         .map(t -> t.spec())
         .toList();
@@ -76,7 +74,7 @@ class DslProperties {
       assertThat(spec.getTolerations())
           .containsExactlyInAnyOrderElementsOf(
               pool.taints().stream().map(NodeTaint::toleration).toList());
-      assertThat(NodeSelection.toleratesAll(spec, pool.taints())).isTrue();
+      assertThat(pool.taints().stream().allMatch(t -> t.toleratedBy(spec))).isTrue();
     }
   }
 
@@ -114,7 +112,7 @@ class DslProperties {
 
   @Property(tries = 250)
   void anyDslBuiltWorkloadPassesEveryRuleAsAnError(@ForAll("workloads") ManifestSource workload) {
-    Report report = platformOf(workload).check();
+    Report report = TestGpuspec.GPUSPEC.check(platformOf(workload));
     assertThat(report.violations()).isEmpty();
     assertThat(report.rulesChecked()).isGreaterThanOrEqualTo(12);
   }
@@ -123,9 +121,10 @@ class DslProperties {
   void removingAGpuTolerationIsAlwaysCaught(@ForAll("workloads") ManifestSource workload) {
     Platform platform = platformOf(workload);
     HasMetadata object = workload.toManifests().get(0);
-    PodSpec spec = Workloads.of(object).orElseThrow().templates().get(0).spec();
+    PodSpec spec = TestGpuspec.workload(object).orElseThrow().templates().get(0).spec();
     spec.getTolerations().remove(0);
-    Report report = RuleEngine.defaults().check(ManifestSet.of(object), platform.checkOptions());
+    Report report =
+        TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(object), Gpuspec.strictOptions(platform));
     assertThat(report.byRule("GPU002")).isNotEmpty().allMatch(v -> v.severity() == Severity.ERROR);
   }
 
@@ -136,13 +135,14 @@ class DslProperties {
     Platform platform = platformOf(workload);
     HasMetadata object = workload.toManifests().get(0);
     Container main =
-        Workloads.of(object).orElseThrow().templates().get(0).spec().getContainers().get(0);
+        TestGpuspec.workload(object).orElseThrow().templates().get(0).spec().getContainers().get(0);
     Quantity limit = main.getResources().getLimits().get(GpuResources.NVIDIA_GPU);
     Assume.that(!limit.equals(new Quantity(Integer.toString(request))));
     main.getResources()
         .getRequests()
         .put(GpuResources.NVIDIA_GPU, new Quantity(Integer.toString(request)));
-    Report report = RuleEngine.defaults().check(ManifestSet.of(object), platform.checkOptions());
+    Report report =
+        TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(object), Gpuspec.strictOptions(platform));
     assertThat(report.byRule("GPU001")).isNotEmpty();
   }
 
@@ -166,7 +166,7 @@ class DslProperties {
   @Property(tries = 250)
   void readOfRenderEqualsTheRenderedObjects(@ForAll("workloads") ManifestSource workload) {
     ManifestSet rendered = ManifestSet.of(workload.toManifests());
-    ReadResult read = ManifestReader.read(YamlRenderer.render(rendered), "workload.yaml");
+    ReadResult read = TestGpuspec.read(YamlRenderer.render(rendered), "workload.yaml");
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests()).isEqualTo(rendered);
   }

@@ -1,8 +1,8 @@
 package io.gpuspec.examples;
 
 import io.gpuspec.core.Platform;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.manifest.ManifestWriter;
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.report.Report;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -25,13 +25,14 @@ public final class GenerateReferencePlatform {
 
   /** Checks, then writes when clean; prints a summary. Returns whether it wrote. */
   static boolean run(Platform platform, Path out, PrintStream console) {
-    Report report = platform.check();
+    Gpuspec gpuspec = Gpuspec.load();
+    Report report = gpuspec.check(platform);
     report.violations().forEach(v -> console.println("  " + v));
     if (report.hasErrors()) {
       console.println("gpuspec: " + report.summary() + "; nothing written to " + out);
       return false;
     }
-    ManifestWriter.write(platform.manifests(), out);
+    gpuspec.write(platform, out);
     console.println(
         "gpuspec: wrote "
             + platform.manifests().size()

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.gpuspec.core.Platform;
-import io.gpuspec.core.check.GpuResources;
-import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.tfjob.model.TFJob;
 import java.io.ByteArrayOutputStream;
@@ -34,7 +34,7 @@ class GenerateReferencePlatformTest {
     assertThat(console.toString(StandardCharsets.UTF_8))
         .contains("wrote 8 objects")
         .contains("0 errors, 0 warnings");
-    ReadResult read = ManifestReader.read(out);
+    ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests()).isEqualTo(ReferencePlatform.build().manifests());
   }

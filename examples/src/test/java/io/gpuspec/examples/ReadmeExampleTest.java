@@ -10,14 +10,13 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.PoolPurpose;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.WorkloadVolume;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
-import io.gpuspec.core.manifest.ManifestReader;
 import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Report;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,12 +51,13 @@ class ReadmeExampleTest {
             .build();
     Platform platform = Platform.builder().addPools(a100).add(resnet).build();
 
-    Report report = platform.check();
+    Report report = TestGpuspec.GPUSPEC.check(platform);
     ManifestWriter.write(platform.manifests(), out);
 
     assertThat(report.violations()).isEmpty();
-    ReadResult read = ManifestReader.read(out);
-    assertThat(RuleEngine.defaults().lint(read, CheckOptions.defaults()).violations()).isEmpty();
+    ReadResult read = TestGpuspec.read(out);
+    assertThat(TestGpuspec.GPUSPEC.engine().lint(read, CheckOptions.defaults()).violations())
+        .isEmpty();
   }
 
   @Test

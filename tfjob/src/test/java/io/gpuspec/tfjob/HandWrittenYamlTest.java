@@ -2,10 +2,9 @@ package io.gpuspec.tfjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
-import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Report;
 import io.gpuspec.tfjob.model.TFJob;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,10 +13,10 @@ import org.junit.jupiter.api.Test;
 class HandWrittenYamlTest {
 
   private static Report lint(String file) {
-    ReadResult read = ManifestReader.read(Path.of("src/test/resources/yaml", file));
+    ReadResult read = TestGpuspec.read(Path.of("src/test/resources/yaml", file));
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests().objects()).singleElement().isInstanceOf(TFJob.class);
-    return RuleEngine.defaults().check(read.manifests());
+    return TestGpuspec.GPUSPEC.engine().check(read.manifests());
   }
 
   @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
-import io.gpuspec.core.manifest.Kinds;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.tfjob.model.TFJob;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +25,8 @@ class ModelTest {
 
   @Test
   void kindProvider_registersTfJobWithTheReader() {
-    assertThat(Kinds.defaults().lookup("kubeflow.org/v1", "TFJob")).contains(TFJob.class);
+    assertThat(TestGpuspec.GPUSPEC.kinds().lookup("kubeflow.org/v1", "TFJob"))
+        .contains(TFJob.class);
   }
 
   @Test

@@ -2,7 +2,7 @@ package io.gpuspec.tfjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
@@ -22,7 +22,7 @@ class RoundTripProperties {
   void readOfRenderEqualsTheModel(@ForAll("jobs") TfJob job) {
     ManifestSet rendered = ManifestSet.of(job.toManifests());
 
-    ReadResult read = ManifestReader.read(YamlRenderer.render(rendered), "job.yaml");
+    ReadResult read = TestGpuspec.read(YamlRenderer.render(rendered), "job.yaml");
 
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests()).isEqualTo(rendered);

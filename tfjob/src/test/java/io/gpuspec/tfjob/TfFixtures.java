@@ -3,10 +3,10 @@ package io.gpuspec.tfjob;
 import io.gpuspec.core.Fixtures;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Report;
 import io.gpuspec.tfjob.model.TFJob;
 
 /** Pools and jobs shared by the TFJob tests. */
@@ -34,7 +34,8 @@ public final class TfFixtures {
 
   /** Checks a set as DSL output is checked: both pools known, warnings as errors. */
   public static Report strictCheck(ManifestSet manifests) {
-    return RuleEngine.defaults()
+    return TestGpuspec.GPUSPEC
+        .engine()
         .check(
             manifests,
             CheckOptions.builder().fleet(Fleet.of(A100_TRAIN, H100_TRAIN)).strict(true).build());

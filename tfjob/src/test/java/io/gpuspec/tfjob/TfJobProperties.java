@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuPlacement;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
-import io.gpuspec.core.check.Workloads;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.spi.PodTemplate;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitrary;
@@ -21,7 +20,8 @@ import net.jqwik.api.Provide;
 class TfJobProperties {
 
   private static Report strictCheck(TfJob job, List<NodePool> pools) {
-    return RuleEngine.defaults()
+    return TestGpuspec.GPUSPEC
+        .engine()
         .check(
             ManifestSet.of(job.toManifests()),
             CheckOptions.builder().fleet(Fleet.of(pools)).strict(true).build());
@@ -107,7 +107,7 @@ class TfJobProperties {
 
   @Property
   void adapterSeesEveryPodOfTheJob(@ForAll("jobs") TfJob job) {
-    List<PodTemplate> templates = Workloads.of(job.toTfJob()).orElseThrow().templates();
+    List<PodTemplate> templates = TestGpuspec.workload(job.toTfJob()).orElseThrow().templates();
 
     assertThat(templates.stream().mapToInt(PodTemplate::replicas).sum())
         .isEqualTo(job.totalReplicas());

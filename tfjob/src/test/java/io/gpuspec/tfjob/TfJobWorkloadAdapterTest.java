@@ -5,15 +5,15 @@ import static io.gpuspec.tfjob.TfFixtures.IMAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Workload;
-import io.gpuspec.core.check.Workloads;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Workload;
 import org.junit.jupiter.api.Test;
 
 class TfJobWorkloadAdapterTest {
 
   private static Workload workload(TfJob job) {
-    return Workloads.of(job.toTfJob()).orElseThrow();
+    return TestGpuspec.workload(job.toTfJob()).orElseThrow();
   }
 
   @Test

@@ -1,61 +1,68 @@
 package io.gpuspec.core.check;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.Workload;
+import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * Runs rules over a {@link ManifestSet} and collects a {@link Report}. {@link #defaults()} holds
- * every rule registered through {@link ServiceLoader} by the modules on the classpath.
+ * Runs rules over a {@link ManifestSet} and collects a {@link Report}. Get one from {@link
+ * Gpuspec#engine()}: it holds every rule and workload adapter of the registry's modules.
  *
  * <p>An object opts out of one rule with the annotation {@code gpuspec.io/ignore-check.<RULE-ID>:
- * "<reason>"}.
+ * "<reason>"}. A rule that throws does not stop the check: the engine reports {@value
+ * #ENGINE_FAILURE} on each object the rule fails on, keeps the rule's findings on the other objects
+ * and runs the other rules.
  */
 public final class RuleEngine {
 
   /** Prefix of the per-object suppression annotation. */
   public static final String IGNORE_ANNOTATION_PREFIX = "gpuspec.io/ignore-check.";
 
+  /** The id of the finding reported when a rule throws. */
+  public static final String ENGINE_FAILURE = "ENGINE001";
+
   private final List<Rule> rules;
+  private final List<WorkloadAdapter> adapters;
 
-  private RuleEngine(List<Rule> rules) {
-    Map<String, Rule> byId = new HashMap<>();
-    for (Rule rule : rules) {
-      Rule clash = byId.put(rule.id(), rule);
-      if (clash != null && clash.getClass() != rule.getClass()) {
-        throw new IllegalArgumentException(
-            "rule id "
-                + rule.id()
-                + " is used by both "
-                + clash.getClass().getName()
-                + " and "
-                + rule.getClass().getName()
-                + "; give each rule its own id");
-      }
-    }
-    this.rules = byId.values().stream().sorted(Comparator.comparing(Rule::id)).toList();
-  }
-
-  /** Every rule on the classpath. */
-  public static RuleEngine defaults() {
-    List<Rule> rules = new ArrayList<>();
-    ServiceLoader.load(Rule.class, RuleEngine.class.getClassLoader()).forEach(rules::add);
-    return new RuleEngine(rules);
-  }
-
-  /** Exactly these rules. */
-  public static RuleEngine of(Rule... rules) {
-    return new RuleEngine(List.of(rules));
+  RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters) {
+    this.rules = List.copyOf(rules);
+    this.adapters = List.copyOf(adapters);
   }
 
   /** The rules, ordered by id. */
   public List<Rule> rules() {
     return rules;
+  }
+
+  /** An engine with only the rules of these ids (and the same workload adapters). */
+  public RuleEngine only(String... ids) {
+    Set<String> wanted = Set.copyOf(Arrays.asList(ids));
+    return new RuleEngine(rules.stream().filter(r -> wanted.contains(r.id())).toList(), adapters);
+  }
+
+  /** The workload view of one object, if some module's adapter knows its kind. */
+  public Optional<Workload> workload(HasMetadata object) {
+    for (WorkloadAdapter adapter : adapters) {
+      Optional<Workload> workload = adapter.adapt(object);
+      if (workload.isPresent()) {
+        return workload;
+      }
+    }
+    return Optional.empty();
   }
 
   /** Checks with default options: no fleet known, not strict. */
@@ -64,14 +71,14 @@ public final class RuleEngine {
   }
 
   /**
-   * Lints what {@link io.gpuspec.core.manifest.ManifestReader} read: its problems (file and line)
-   * followed by every rule's violations on the objects it could decode.
+   * Lints what the reader read: its problems (file and line) followed by every rule's violations on
+   * the objects it could decode.
    */
   public Report lint(ReadResult read, CheckOptions options) {
-    Report rules = check(read.manifests(), options);
+    Report checked = check(read.manifests(), options);
     List<Violation> all = new ArrayList<>(read.problems());
-    all.addAll(rules.violations());
-    return new Report(all, rules.objectsChecked(), rules.rulesChecked());
+    all.addAll(checked.violations());
+    return new Report(all, checked.objectsChecked(), checked.rulesChecked());
   }
 
   public Report check(ManifestSet manifests, CheckOptions options) {
@@ -80,9 +87,73 @@ public final class RuleEngine {
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        rule.check(manifests, new CheckContext(rule, options, manifests, violations::add));
+        runIsolated(rule, manifests, options, violations);
       }
     }
     return new Report(violations, manifests.size(), ran);
+  }
+
+  private void runIsolated(
+      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> violations) {
+    Optional<Throwable> failure = run(rule, manifests, options, violations);
+    if (failure.isEmpty()) {
+      return;
+    }
+    // Find the objects the rule fails on alone, then keep its findings on all the others.
+    Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (HasMetadata object : manifests) {
+      Optional<Throwable> alone =
+          run(rule, manifests.filter(o -> o == object), options, new ArrayList<>());
+      if (alone.isPresent()) {
+        failing.add(object);
+        violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
+      }
+    }
+    Optional<Throwable> rest =
+        run(rule, manifests.filter(o -> !failing.contains(o)), options, violations);
+    if (failing.isEmpty() || rest.isPresent()) {
+      Throwable cause = rest.orElse(failure.get());
+      violations.add(
+          engineFailure(rule, new ObjectRef("", "", "", "(set)"), manifests, null, cause));
+    }
+  }
+
+  private Optional<Throwable> run(
+      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> sink) {
+    List<Violation> found = new ArrayList<>();
+    try {
+      rule.check(manifests, new EngineContext(this, rule, options, manifests, found::add));
+    } catch (RuntimeException | StackOverflowError e) {
+      return Optional.of(e);
+    }
+    sink.addAll(found);
+    return Optional.empty();
+  }
+
+  private static Violation engineFailure(
+      Rule rule, ObjectRef ref, ManifestSet manifests, HasMetadata object, Throwable cause) {
+    return new Violation(
+        ENGINE_FAILURE,
+        Severity.ERROR,
+        ref,
+        "<root>",
+        "rule "
+            + rule.id()
+            + " ("
+            + rule.getClass().getName()
+            + ") failed on this object with "
+            + cause.getClass().getSimpleName()
+            + (cause.getMessage() == null ? "" : ": " + firstLine(cause.getMessage()))
+            + "; the rule's other findings are kept, this object is not checked by it",
+        "report this gpuspec bug with the object; meanwhile suppress the rule on the object with"
+            + " the annotation "
+            + IGNORE_ANNOTATION_PREFIX
+            + rule.id(),
+        object == null ? Optional.empty() : manifests.sourceOf(object));
+  }
+
+  private static String firstLine(String message) {
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
   }
 }

@@ -1,8 +1,10 @@
 package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.gpuspec.core.check.Severity;
-import io.gpuspec.core.check.Violation;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.SourceLocation;
+import io.gpuspec.core.report.Violation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -70,19 +72,21 @@ public final class ManifestReader {
           .setUseMarks(true)
           .build();
 
-  private final ManifestSet.Builder objects = ManifestSet.builder();
+  private final KindRegistry kinds;
+  private final ManifestSet.Builder objects;
   private final List<Violation> problems = new ArrayList<>();
 
-  private ManifestReader() {}
-
-  /** Reads files and directories (recursively, {@code *.yaml} and {@code *.yml}, sorted). */
-  public static ReadResult read(Path... paths) {
-    return read(List.of(paths));
+  private ManifestReader(KindRegistry kinds, WriteOrder order) {
+    this.kinds = kinds;
+    this.objects = ManifestSet.builder(order);
   }
 
-  /** Reads files and directories (recursively, {@code *.yaml} and {@code *.yml}, sorted). */
-  public static ReadResult read(List<Path> paths) {
-    ManifestReader reader = new ManifestReader();
+  /**
+   * Reads files and directories (recursively, {@code *.yaml} and {@code *.yml}, sorted), decoding
+   * the kinds {@code kinds} knows and ordering the result by {@code order}.
+   */
+  public static ReadResult read(KindRegistry kinds, WriteOrder order, List<Path> paths) {
+    ManifestReader reader = new ManifestReader(kinds, order);
     for (Path path : paths) {
       for (Path file : reader.expand(path)) {
         reader.readFile(file);
@@ -92,8 +96,9 @@ public final class ManifestReader {
   }
 
   /** Reads YAML text; {@code sourceName} stands for the file in findings. */
-  public static ReadResult read(String yaml, String sourceName) {
-    ManifestReader reader = new ManifestReader();
+  public static ReadResult read(
+      KindRegistry kinds, WriteOrder order, String yaml, String sourceName) {
+    ManifestReader reader = new ManifestReader(kinds, order);
     reader.readText(Path.of(sourceName), yaml);
     return reader.result();
   }
@@ -302,15 +307,20 @@ public final class ManifestReader {
       }
       return;
     }
-    Optional<Class<? extends HasMetadata>> type = Kinds.defaults().lookup(apiVersion, kind);
+    Optional<Class<? extends HasMetadata>> type = kinds.lookup(apiVersion, kind);
     if (type.isEmpty()) {
+      Optional<String> module = kinds.moduleFor(apiVersion);
       add(
           "YAML004",
           Severity.WARNING,
           json,
           FieldPaths.prefixed(prefix, "<root>"),
-          "gpuspec has no model for " + apiVersion + " " + kind + "; it is not checked",
-          "check the apiVersion and kind, or ignore this for a custom resource gpuspec does not know",
+          "kind " + apiVersion + " " + kind + " is not known; it is not checked",
+          module
+              .map(m -> "add " + m + " to the class path")
+              .orElse(
+                  "check the apiVersion and kind, or ignore this for a custom resource gpuspec"
+                      + " does not know"),
           source);
       objects.add(StrictDecoder.generic(json), source);
       return;

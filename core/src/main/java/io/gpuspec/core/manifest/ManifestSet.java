@@ -1,11 +1,11 @@
 package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -16,21 +16,25 @@ import java.util.function.Predicate;
 /**
  * An ordered, immutable set of Kubernetes objects: what the DSL renders and what the reader reads.
  *
- * <p>Objects are kept in the canonical order of ARCHITECTURE.md (Namespace, PriorityClass, RBAC,
- * ResourceQuota, ConfigMap, queues and flavors, PodGroup, workloads; then namespace and name), so
- * that rendering is deterministic whatever order they were added in. Objects read from files also
+ * <p>Objects are kept in a {@link WriteOrder} (Namespace, PriorityClass, RBAC, ResourceQuota,
+ * ConfigMap, queues and flavors, PodGroup, workloads; then kind, namespace and name), so that
+ * rendering is deterministic whatever order they were added in. Objects read from files also
  * remember where they came from, so that violations can name file and line.
  */
 public final class ManifestSet implements Iterable<HasMetadata> {
 
-  private static final ManifestSet EMPTY = new ManifestSet(List.of(), Map.of());
+  private static final ManifestSet EMPTY =
+      new ManifestSet(List.of(), Map.of(), WriteOrder.kubernetes());
 
   private final List<HasMetadata> objects;
   private final Map<HasMetadata, SourceLocation> sources;
+  private final WriteOrder order;
 
-  private ManifestSet(List<HasMetadata> objects, Map<HasMetadata, SourceLocation> sources) {
+  private ManifestSet(
+      List<HasMetadata> objects, Map<HasMetadata, SourceLocation> sources, WriteOrder order) {
     this.objects = objects;
     this.sources = sources;
+    this.order = order;
   }
 
   /** The empty set. */
@@ -48,8 +52,21 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     return of(List.of(objects));
   }
 
+  /** A builder ordering by the built-in Kubernetes kinds ({@link WriteOrder#kubernetes()}). */
   public static Builder builder() {
-    return new Builder();
+    return new Builder(WriteOrder.kubernetes());
+  }
+
+  /** A builder ordering by {@code order} (e.g. a registry's, which knows the modules' kinds). */
+  public static Builder builder(WriteOrder order) {
+    return new Builder(order);
+  }
+
+  /** The same objects in {@code order}. */
+  public ManifestSet sortedBy(WriteOrder order) {
+    Builder builder = builder(order);
+    objects.forEach(object -> builder.add(object, sources.get(object)));
+    return builder.build();
   }
 
   /** The objects, in canonical order. */
@@ -75,7 +92,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
 
   /** This set plus another one, re-ordered canonically. */
   public ManifestSet plus(ManifestSet other) {
-    Builder builder = builder();
+    Builder builder = builder(order);
     for (ManifestSet set : List.of(this, other)) {
       for (HasMetadata object : set) {
         builder.add(object, set.sources.get(object));
@@ -86,7 +103,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
 
   /** The objects matching a predicate, keeping their sources. */
   public ManifestSet filter(Predicate<? super HasMetadata> predicate) {
-    Builder builder = builder();
+    Builder builder = builder(order);
     for (HasMetadata object : objects) {
       if (predicate.test(object)) {
         builder.add(object, sources.get(object));
@@ -132,7 +149,11 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     private final List<HasMetadata> objects = new ArrayList<>();
     private final Map<HasMetadata, SourceLocation> sources = new IdentityHashMap<>();
 
-    private Builder() {}
+    private final WriteOrder order;
+
+    private Builder(WriteOrder order) {
+      this.order = order;
+    }
 
     public Builder add(HasMetadata object) {
       objects.add(object);
@@ -155,58 +176,11 @@ public final class ManifestSet implements Iterable<HasMetadata> {
 
     public ManifestSet build() {
       List<HasMetadata> sorted = new ArrayList<>(objects);
-      sorted.sort(CANONICAL_ORDER);
+      sorted.sort(order);
       return new ManifestSet(
           Collections.unmodifiableList(sorted),
-          Collections.unmodifiableMap(new IdentityHashMap<>(sources)));
+          Collections.unmodifiableMap(new IdentityHashMap<>(sources)),
+          order);
     }
   }
-
-  /** Kinds in the order a cluster needs them applied; unknown kinds sort just before workloads. */
-  private static final List<String> KIND_ORDER =
-      List.of(
-          "Namespace",
-          "PriorityClass",
-          "WorkloadPriorityClass",
-          "ServiceAccount",
-          "ClusterRole",
-          "Role",
-          "ClusterRoleBinding",
-          "RoleBinding",
-          "ResourceQuota",
-          "LimitRange",
-          "ConfigMap",
-          "Secret",
-          "DeviceClass",
-          "ResourceClaimTemplate",
-          "ResourceClaim",
-          "ResourceFlavor",
-          "Cohort",
-          "ClusterQueue",
-          "LocalQueue",
-          "Queue",
-          "PodGroup",
-          "PersistentVolumeClaim",
-          "Service");
-
-  private static int kindRank(HasMetadata object) {
-    int rank = KIND_ORDER.indexOf(object.getKind());
-    return rank >= 0 ? rank : KIND_ORDER.size();
-  }
-
-  private static String namespaceOf(HasMetadata object) {
-    ObjectMeta meta = object.getMetadata();
-    return meta == null || meta.getNamespace() == null ? "" : meta.getNamespace();
-  }
-
-  private static String nameOf(HasMetadata object) {
-    ObjectMeta meta = object.getMetadata();
-    return meta == null || meta.getName() == null ? "" : meta.getName();
-  }
-
-  private static final Comparator<HasMetadata> CANONICAL_ORDER =
-      Comparator.comparingInt(ManifestSet::kindRank)
-          .thenComparing(o -> o.getKind() == null ? "" : o.getKind())
-          .thenComparing(ManifestSet::namespaceOf)
-          .thenComparing(ManifestSet::nameOf);
 }

@@ -1,6 +1,7 @@
 package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.report.ObjectRef;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

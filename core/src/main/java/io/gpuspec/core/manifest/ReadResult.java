@@ -1,7 +1,7 @@
 package io.gpuspec.core.manifest;
 
-import io.gpuspec.core.check.Severity;
-import io.gpuspec.core.check.Violation;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
 import java.util.List;
 
 /**

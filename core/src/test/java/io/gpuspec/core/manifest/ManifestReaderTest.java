@@ -10,8 +10,11 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
-import io.gpuspec.core.check.Severity;
-import io.gpuspec.core.check.Violation;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.SourceLocation;
+import io.gpuspec.core.report.Violation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +57,7 @@ class ManifestReaderTest {
     @Test
     void yaml001_syntaxErrorNamesFileAndLine() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -73,7 +76,7 @@ class ManifestReaderTest {
     @Test
     void yaml001_syntaxErrorInALaterDocumentNamesThatDocument() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "---", // 1
                   "apiVersion: v1", // 2
@@ -94,7 +97,7 @@ class ManifestReaderTest {
     @Test
     void yaml002_duplicateKey() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -112,7 +115,7 @@ class ManifestReaderTest {
     @Test
     void yaml002_duplicateLabelKeyIsBracketed() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -129,7 +132,7 @@ class ManifestReaderTest {
     @Test
     void yaml003_unknownField() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: apps/v1", // 1
                   "kind: Deployment", // 2
@@ -159,7 +162,7 @@ class ManifestReaderTest {
     @Test
     void yaml003_misIndentedMetadataFieldAndRootStatusIsAllowed() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -175,7 +178,7 @@ class ManifestReaderTest {
     @Test
     void yaml004_unknownKindIsKeptAsGenericWithAWarning() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "# a custom resource", // 1
                   "---", // 2
@@ -200,7 +203,7 @@ class ManifestReaderTest {
       for (int i = 0; i < 51; i++) {
         text.append("a").append(i).append(": *x\n"); // lines 5..55
       }
-      Violation v = only(ManifestReader.read(text.toString(), "alias.yaml"));
+      Violation v = only(TestGpuspec.read(text.toString(), "alias.yaml"));
       assertFinding(v, "YAML005", Severity.ERROR, "<root>", "alias.yaml", 0, 55);
       assertThat(v.message()).contains("aliases");
     }
@@ -211,27 +214,27 @@ class ManifestReaderTest {
       for (int i = 0; i < 150; i++) {
         text.append("  ".repeat(i)).append("a:\n");
       }
-      Violation v = only(ManifestReader.read(text.toString(), "deep.yaml"));
+      Violation v = only(TestGpuspec.read(text.toString(), "deep.yaml"));
       assertFinding(v, "YAML005", Severity.ERROR, "<root>", "deep.yaml", 0, 101);
       assertThat(v.message()).contains("deeper than 100");
     }
 
     @Test
     void yaml006_notAnObject() {
-      ReadResult read = ManifestReader.read(yaml("---", "---", "- a", "- b"), "list.yaml");
+      ReadResult read = TestGpuspec.read(yaml("---", "---", "- a", "- b"), "list.yaml");
       assertFinding(only(read), "YAML006", Severity.ERROR, "<root>", "list.yaml", 1, 3);
     }
 
     @Test
     void yaml006_scalarDocument() {
-      ReadResult read = ManifestReader.read(yaml("just text"), "text.yaml");
+      ReadResult read = TestGpuspec.read(yaml("just text"), "text.yaml");
       assertFinding(only(read), "YAML006", Severity.ERROR, "<root>", "text.yaml", 0, 1);
     }
 
     @Test
     void yaml006_missingKind() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml("apiVersion: v1", "metadata:", "  name: cfg", "data: {}"), "nokind.yaml");
       Violation v = only(read);
       assertFinding(v, "YAML006", Severity.ERROR, "<root>", "nokind.yaml", 0, 1);
@@ -241,7 +244,7 @@ class ManifestReaderTest {
     @Test
     void yaml006_apiVersionNotAString() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml("apiVersion: 1", "kind: ConfigMap", "metadata: {name: cfg}"), "v.yaml");
       assertFinding(only(read), "YAML006", Severity.ERROR, "<root>", "v.yaml", 0, 1);
     }
@@ -249,7 +252,7 @@ class ManifestReaderTest {
     @Test
     void yaml007_integerLabelValue() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -266,7 +269,7 @@ class ManifestReaderTest {
     @Test
     void yaml007_everyMismatchIsReportedAndTheRestOfTheObjectIsKept() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -289,7 +292,7 @@ class ManifestReaderTest {
     @Test
     void mergeKeysFillUnsetKeysAsKubernetesDoes() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1",
                   "kind: ConfigMap",
@@ -313,7 +316,7 @@ class ManifestReaderTest {
     @Test
     void yaml007_stringReplicas() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: apps/v1", // 1
                   "kind: Deployment", // 2
@@ -328,7 +331,7 @@ class ManifestReaderTest {
     @Test
     void yaml007_floatAnnotationValue() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -350,7 +353,7 @@ class ManifestReaderTest {
     @Test
     void yaml008_unquotedYesAsEnvValue() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: apps/v1", // 1
                   "kind: Deployment", // 2
@@ -381,7 +384,7 @@ class ManifestReaderTest {
     @Test
     void yaml008_unquotedOnAndOctal() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: ConfigMap", // 2
@@ -401,7 +404,7 @@ class ManifestReaderTest {
           read.problems().get(1), "YAML008", Severity.ERROR, "data[flag]", "mix.yaml", 0, 8);
 
       ReadResult on =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", "kind: ConfigMap", "metadata: {name: cfg}", "data:", "  a: On"),
               "on.yaml");
@@ -412,7 +415,7 @@ class ManifestReaderTest {
     void yaml11WordsOnlyInGoYamlSpellings() {
       // go-yaml v2 (what the API server uses) reads yes/Yes/YES as booleans but "yEs" as text
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1",
                   "kind: ConfigMap",
@@ -429,7 +432,7 @@ class ManifestReaderTest {
           .containsEntry("c", "oN");
       for (String word : List.of("YES", "Yes", "Y", "OFF", "Off", "N")) {
         ReadResult bool =
-            ManifestReader.read(
+            TestGpuspec.read(
                 yaml(
                     "apiVersion: v1",
                     "kind: ConfigMap",
@@ -447,7 +450,7 @@ class ManifestReaderTest {
     @Test
     void listItemsArePrefixed() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml(
                   "apiVersion: v1", // 1
                   "kind: List", // 2
@@ -491,7 +494,7 @@ class ManifestReaderTest {
     @Test
     void listItemThatIsNotAnObject() {
       ReadResult read =
-          ManifestReader.read(
+          TestGpuspec.read(
               yaml("apiVersion: v1", "kind: List", "items:", "- apiVersion: v1", "  metadata: {}"),
               "list.yaml");
       assertFinding(only(read), "YAML006", Severity.ERROR, "items[0]", "list.yaml", 0, 4);
@@ -568,7 +571,7 @@ class ManifestReaderTest {
 
     @Test
     void validMultiDocumentFileHasNoProblemsAndRightSources() {
-      ReadResult read = ManifestReader.read(VALID, "platform.yaml");
+      ReadResult read = TestGpuspec.read(VALID, "platform.yaml");
       assertThat(read.problems()).isEmpty();
       assertThat(read.hasErrors()).isFalse();
       ManifestSet set = read.manifests();
@@ -604,7 +607,7 @@ class ManifestReaderTest {
     void sameFileFromDiskNamesThePath(@TempDir Path dir) throws IOException {
       Path file = dir.resolve("platform.yaml");
       Files.writeString(file, VALID);
-      ReadResult read = ManifestReader.read(file);
+      ReadResult read = TestGpuspec.read(file);
       assertThat(read.problems()).isEmpty();
       assertThat(read.manifests().size()).isEqualTo(4);
       for (HasMetadata object : read.manifests()) {
@@ -614,9 +617,9 @@ class ManifestReaderTest {
 
     @Test
     void emptyInputAndCommentsOnly() {
-      assertThat(ManifestReader.read("", "empty.yaml").problems()).isEmpty();
-      assertThat(ManifestReader.read("# nothing\n---\n---\n", "c.yaml").problems()).isEmpty();
-      assertThat(ManifestReader.read("# nothing\n---\n---\n", "c.yaml").manifests().isEmpty())
+      assertThat(TestGpuspec.read("", "empty.yaml").problems()).isEmpty();
+      assertThat(TestGpuspec.read("# nothing\n---\n---\n", "c.yaml").problems()).isEmpty();
+      assertThat(TestGpuspec.read("# nothing\n---\n---\n", "c.yaml").manifests().isEmpty())
           .isTrue();
     }
   }
@@ -755,7 +758,7 @@ class ManifestReaderTest {
     private ReadResult readFast(String text, String name) {
       long start = System.nanoTime();
       ReadResult[] result = new ReadResult[1];
-      assertThatCode(() -> result[0] = ManifestReader.read(text, name)).doesNotThrowAnyException();
+      assertThatCode(() -> result[0] = TestGpuspec.read(text, name)).doesNotThrowAnyException();
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
       return result[0];
     }
@@ -763,7 +766,7 @@ class ManifestReaderTest {
     private ReadResult readFast(Path file) {
       long start = System.nanoTime();
       ReadResult[] result = new ReadResult[1];
-      assertThatCode(() -> result[0] = ManifestReader.read(file)).doesNotThrowAnyException();
+      assertThatCode(() -> result[0] = TestGpuspec.read(file)).doesNotThrowAnyException();
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
       return result[0];
     }
@@ -784,7 +787,7 @@ class ManifestReaderTest {
       Files.writeString(dir.resolve("README.md"), "not: [yaml");
       Files.writeString(dir.resolve("notes.txt"), "{{{");
       Files.writeString(dir.resolve("c.yaml.bak"), "{{{");
-      ReadResult read = ManifestReader.read(dir);
+      ReadResult read = TestGpuspec.read(dir);
       assertThat(read.manifests().objects())
           .extracting(o -> o.getMetadata().getName())
           .containsExactly("a", "ba", "z");
@@ -800,8 +803,7 @@ class ManifestReaderTest {
     void severalPathsKeepOrderAndSources(@TempDir Path dir) throws IOException {
       Files.writeString(dir.resolve("one.yaml"), cm("one"));
       Files.writeString(dir.resolve("two.yaml"), "---\n" + cm("two"));
-      ReadResult read =
-          ManifestReader.read(List.of(dir.resolve("two.yaml"), dir.resolve("one.yaml")));
+      ReadResult read = TestGpuspec.read(List.of(dir.resolve("two.yaml"), dir.resolve("one.yaml")));
       assertThat(read.problems()).isEmpty();
       HasMetadata two = read.manifests().objects().get(1);
       assertThat(two.getMetadata().getName()).isEqualTo("two");
@@ -811,7 +813,7 @@ class ManifestReaderTest {
 
     @Test
     void emptyDirectory(@TempDir Path dir) {
-      ReadResult read = ManifestReader.read(dir);
+      ReadResult read = TestGpuspec.read(dir);
       assertThat(read.problems()).isEmpty();
       assertThat(read.manifests().isEmpty()).isTrue();
     }

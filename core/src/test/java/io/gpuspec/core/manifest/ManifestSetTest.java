@@ -8,6 +8,9 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.SourceLocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -76,7 +79,7 @@ class ManifestSetTest {
 
   @Test
   void kinds_knowTheFabric8ModelsWeDependOn() {
-    Kinds kinds = Kinds.defaults();
+    KindRegistry kinds = TestGpuspec.GPUSPEC.kinds();
     assertThat(kinds.lookup("apps/v1", "Deployment"))
         .contains(io.fabric8.kubernetes.api.model.apps.Deployment.class);
     assertThat(kinds.lookup("v1", "ConfigMap")).isPresent();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.TestGpuspec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class ManifestWriterTest {
           .isEqualTo(YamlRenderer.render(set.objects().get(i)));
     }
     // reading the directory back gives the same set
-    ReadResult read = ManifestReader.read(out);
+    ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests()).isEqualTo(set);
     assertThat(names(dir)).containsExactly("manifests");

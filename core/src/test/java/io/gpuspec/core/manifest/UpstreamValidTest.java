@@ -2,10 +2,10 @@ package io.gpuspec.core.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpuspec.core.check.Report;
-import io.gpuspec.core.check.RuleEngine;
-import io.gpuspec.core.check.Severity;
-import io.gpuspec.core.check.Violation;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -53,7 +53,7 @@ class UpstreamValidTest {
   @ParameterizedTest
   @MethodSource("files")
   void readsWithoutErrors(Path file) {
-    ReadResult read = ManifestReader.read(file);
+    ReadResult read = TestGpuspec.read(file);
     assertThat(read.problems()).filteredOn(p -> p.severity() == Severity.ERROR).isEmpty();
     assertThat(read.problems())
         .allSatisfy(
@@ -73,23 +73,23 @@ class UpstreamValidTest {
   @ParameterizedTest
   @MethodSource("files")
   void passesEveryRuleWithoutErrors(Path file) {
-    ReadResult read = ManifestReader.read(file);
-    Report report = RuleEngine.defaults().check(read.manifests());
+    ReadResult read = TestGpuspec.read(file);
+    Report report = TestGpuspec.GPUSPEC.engine().check(read.manifests());
     assertThat(report.errors()).as(report.summary()).isEmpty();
   }
 
   @Test
   void theWholeDirectoryAsOneInput() throws Exception {
-    ReadResult read = ManifestReader.read(directory());
+    ReadResult read = TestGpuspec.read(directory());
     assertThat(read.hasErrors()).isFalse();
-    Report report = RuleEngine.defaults().check(read.manifests());
+    Report report = TestGpuspec.GPUSPEC.engine().check(read.manifests());
     assertThat(report.errors()).extracting(Violation::toString).isEmpty();
   }
 
   @Test
   void listItemsAndEmptyDocumentsOfTheQuirksFile() throws Exception {
     Path file = directory().resolve("yaml-quirks-and-list.yaml");
-    ReadResult read = ManifestReader.read(file);
+    ReadResult read = TestGpuspec.read(file);
     assertThat(read.problems()).isEmpty();
     assertThat(read.manifests().objects())
         .extracting(o -> o.getKind() + "/" + o.getMetadata().getName())

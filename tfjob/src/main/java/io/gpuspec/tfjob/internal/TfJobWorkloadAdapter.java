@@ -1,9 +1,9 @@
 package io.gpuspec.tfjob.internal;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.gpuspec.core.check.PodTemplate;
-import io.gpuspec.core.check.Workload;
-import io.gpuspec.core.check.WorkloadAdapter;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Workload;
+import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.tfjob.model.ReplicaSpec;
 import io.gpuspec.tfjob.model.TFJob;
 import java.util.ArrayList;

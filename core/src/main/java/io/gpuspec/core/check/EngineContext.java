@@ -1,0 +1,101 @@
+package io.gpuspec.core.check;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** The {@link CheckContext} of one rule's run over one set. */
+final class EngineContext implements CheckContext {
+
+  private final Rule rule;
+  private final CheckOptions options;
+  private final ManifestSet manifests;
+  private final RuleEngine engine;
+  private final Consumer<Violation> sink;
+  private List<Workload> workloads;
+
+  EngineContext(
+      RuleEngine engine,
+      Rule rule,
+      CheckOptions options,
+      ManifestSet manifests,
+      Consumer<Violation> sink) {
+    this.engine = engine;
+    this.rule = rule;
+    this.options = options;
+    this.manifests = manifests;
+    this.sink = sink;
+  }
+
+  @Override
+  public Optional<Fleet> fleet() {
+    return options.fleet();
+  }
+
+  @Override
+  public GpuCatalogue catalogue() {
+    return options.catalogue();
+  }
+
+  @Override
+  public List<LabelScheme> labelSchemes() {
+    return options.effectiveLabelSchemes();
+  }
+
+  @Override
+  public List<Workload> workloads() {
+    if (workloads == null) {
+      List<Workload> found = new ArrayList<>();
+      manifests.forEach(object -> workload(object).ifPresent(found::add));
+      workloads = List.copyOf(found);
+    }
+    return workloads;
+  }
+
+  @Override
+  public Optional<Workload> workload(HasMetadata object) {
+    return engine.workload(object);
+  }
+
+  @Override
+  public void report(HasMetadata object, String path, String message, String fix) {
+    report(rule.info().severity(), object, path, message, fix);
+  }
+
+  @Override
+  public void report(
+      Severity severity, HasMetadata object, String path, String message, String fix) {
+    if (suppressed(object)) {
+      return;
+    }
+    sink.accept(
+        new Violation(
+            rule.id(),
+            options.strict() ? Severity.ERROR : severity,
+            ObjectRef.of(object),
+            path,
+            message,
+            fix,
+            manifests.sourceOf(object)));
+  }
+
+  private boolean suppressed(HasMetadata object) {
+    ObjectMeta meta = object.getMetadata();
+    return meta != null
+        && meta.getAnnotations() != null
+        && meta.getAnnotations().containsKey(RuleEngine.IGNORE_ANNOTATION_PREFIX + rule.id());
+  }
+}

@@ -1,0 +1,181 @@
+package io.gpuspec.core.check;
+
+import io.gpuspec.core.Platform;
+import io.gpuspec.core.manifest.KindRegistry;
+import io.gpuspec.core.manifest.ManifestReader;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ManifestWriter;
+import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.manifest.WriteOrder;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.WorkloadAdapter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * The registry of gpuspec modules visible from one class loader, and the entry point for reading,
+ * checking and writing manifests with all of them.
+ *
+ * <pre>{@code
+ * Gpuspec gpuspec = Gpuspec.load();                 // every module on the class path
+ * Report report = gpuspec.check(platform);          // every rule, pools known, strict
+ * gpuspec.write(platform, Path.of("out"));          // atomic, in write order
+ * Report lint = gpuspec.lint(List.of(Path.of("k8s")), CheckOptions.defaults());
+ * }</pre>
+ *
+ * <p>An instance holds no global state: a build plugin that runs a project in its own class loader
+ * calls {@link #load(ClassLoader)} with it and sees that project's modules. Instances are immutable
+ * and safe to share between threads; loading scans the class path, so keep one.
+ */
+public final class Gpuspec {
+
+  private final List<GpuspecModule> modules;
+  private final List<ResourceKind> kinds;
+  private final ClassLoader loader;
+  private final WriteOrder writeOrder;
+  private final RuleEngine engine;
+  private volatile KindRegistry registry;
+
+  private Gpuspec(ClassLoader loader, List<GpuspecModule> modules) {
+    this.loader = loader;
+    this.modules = modules.stream().sorted(Comparator.comparing(GpuspecModule::name)).toList();
+    List<ResourceKind> allKinds = new ArrayList<>();
+    List<WorkloadAdapter> adapters = new ArrayList<>();
+    Map<String, Rule> rules = new HashMap<>();
+    for (GpuspecModule module : this.modules) {
+      allKinds.addAll(module.kinds());
+      adapters.addAll(module.workloadAdapters());
+      for (Rule rule : module.rules()) {
+        Rule clash = rules.put(rule.id(), rule);
+        if (clash != null) {
+          throw new ModuleLoadException(
+              "rule id "
+                  + rule.id()
+                  + " is used by both "
+                  + clash.getClass().getName()
+                  + " and "
+                  + rule.getClass().getName()
+                  + "; give each rule its own id, or remove the duplicate module from the class"
+                  + " path",
+              null);
+        }
+      }
+    }
+    this.kinds = List.copyOf(allKinds);
+    this.writeOrder = WriteOrder.kubernetes().with(allKinds);
+    this.engine =
+        new RuleEngine(
+            rules.values().stream().sorted(Comparator.comparing(Rule::id)).toList(), adapters);
+  }
+
+  /**
+   * The modules visible from the thread's context class loader, or from gpuspec-core's own when
+   * there is none.
+   */
+  public static Gpuspec load() {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    return load(context != null ? context : Gpuspec.class.getClassLoader());
+  }
+
+  /** The modules visible from {@code loader}, found with {@link ServiceLoader}. */
+  public static Gpuspec load(ClassLoader loader) {
+    List<GpuspecModule> modules = new ArrayList<>();
+    Iterator<GpuspecModule> found = ServiceLoader.load(GpuspecModule.class, loader).iterator();
+    while (true) {
+      try {
+        if (!found.hasNext()) {
+          break;
+        }
+        modules.add(found.next());
+      } catch (ServiceConfigurationError | LinkageError e) {
+        throw new ModuleLoadException(
+            "a gpuspec module on the class path cannot be loaded: "
+                + e.getMessage()
+                + "; use gpuspec modules of one version (the same as gpuspec-core) and remove"
+                + " stale jars",
+            e);
+      }
+    }
+    return new Gpuspec(loader, modules);
+  }
+
+  /** Exactly these modules (tests, or a caller that assembles its own). */
+  public static Gpuspec of(List<GpuspecModule> modules) {
+    return new Gpuspec(Gpuspec.class.getClassLoader(), modules);
+  }
+
+  /** The modules, ordered by name. */
+  public List<GpuspecModule> modules() {
+    return modules;
+  }
+
+  /** Every rule of every module, ordered by id. */
+  public List<Rule> rules() {
+    return engine.rules();
+  }
+
+  /** The engine with every rule and workload adapter. */
+  public RuleEngine engine() {
+    return engine;
+  }
+
+  /** The kinds the reader decodes: fabric8's from the class loader plus the modules'. */
+  public KindRegistry kinds() {
+    KindRegistry known = registry;
+    if (known == null) {
+      known = KindRegistry.load(loader, kinds);
+      registry = known;
+    }
+    return known;
+  }
+
+  /** The order objects are written in, knowing the modules' kinds. */
+  public WriteOrder writeOrder() {
+    return writeOrder;
+  }
+
+  /** Reads files and directories; see {@link io.gpuspec.core.manifest.ManifestReader}. */
+  public ReadResult read(List<Path> paths) {
+    return ManifestReader.read(kinds(), writeOrder, paths);
+  }
+
+  /** Reads YAML text; {@code sourceName} stands for the file in findings. */
+  public ReadResult read(String yaml, String sourceName) {
+    return ManifestReader.read(kinds(), writeOrder, yaml, sourceName);
+  }
+
+  /** Reads and checks files and directories: reader problems and rule violations in one report. */
+  public Report lint(List<Path> paths, CheckOptions options) {
+    return engine.lint(read(paths), options);
+  }
+
+  /** Every object of the platform, in write order. */
+  public ManifestSet manifests(Platform platform) {
+    return platform.manifests().sortedBy(writeOrder);
+  }
+
+  /** The options DSL output is checked with: the platform's pools known, warnings as errors. */
+  public static CheckOptions strictOptions(Platform platform) {
+    return CheckOptions.builder().fleet(platform.fleet()).strict(true).build();
+  }
+
+  /** Checks the platform with every rule: its pools known, every warning an error. */
+  public Report check(Platform platform) {
+    return engine.check(manifests(platform), strictOptions(platform));
+  }
+
+  /** Writes the platform's objects into {@code directory}, atomically, in write order. */
+  public void write(Platform platform, Path directory) {
+    ManifestWriter.write(manifests(platform), directory);
+  }
+}

@@ -1,0 +1,51 @@
+package io.gpuspec.core.internal;
+
+import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
+import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
+import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
+import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
+import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
+import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
+import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
+import io.gpuspec.core.internal.rules.PriorityClassValid;
+import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
+import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
+import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
+import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
+import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.WorkloadAdapter;
+import java.util.List;
+
+/** Core's own contribution: the built-in workload kinds and the Kubernetes and GPU rules. */
+public final class CoreModule implements GpuspecModule {
+
+  @Override
+  public String name() {
+    return "core";
+  }
+
+  @Override
+  public List<WorkloadAdapter> workloadAdapters() {
+    return List.of(new CoreWorkloadAdapter());
+  }
+
+  @Override
+  public List<Rule> rules() {
+    return List.of(
+        new ExtendedResourceRequestsEqualLimits(),
+        new GpuPodsTolerateGpuTaints(),
+        new GpuTolerationsPairedWithAffinity(),
+        new OneGpuModelPerJob(),
+        new GpuPodsFitAPool(),
+        new RestartPolicyFitsController(),
+        new SelectorMatchesTemplate(),
+        new NamesAndLabelsValid(),
+        new QuotaCountsExtendedResourcesAsRequests(),
+        new PriorityClassValid(),
+        new SingleGlobalDefaultPriorityClass(),
+        new RestrictedSecurityContext(),
+        new AutomountTokenIsAField());
+  }
+}

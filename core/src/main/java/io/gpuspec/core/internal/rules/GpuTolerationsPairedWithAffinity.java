@@ -1,0 +1,180 @@
+package io.gpuspec.core.internal.rules;
+
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.NodePool;
+import io.gpuspec.core.NodeTaint;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.BaseRule;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Workload;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * GPU003: a toleration lets a pod onto GPU nodes but does not attract it there; only a nodeSelector
+ * or required node affinity does (GPU-FACTS §2). A pod that tolerates a GPU taint without pinning a
+ * GPU node label can land on any node, and a CPU-only pod that does so can squat on GPU nodes.
+ *
+ * <p>DaemonSets are left alone: node agents such as the NVIDIA device plugin tolerate GPU taints on
+ * purpose, to run on every GPU node.
+ *
+ * <p>A wildcard toleration (empty key, {@code Exists}) is a node agent's "run anywhere" and is not
+ * taken as a GPU toleration.
+ */
+public final class GpuTolerationsPairedWithAffinity extends BaseRule {
+  public GpuTolerationsPairedWithAffinity() {
+    super(
+        RuleInfo.builder()
+            .id("GPU003")
+            .severity(Severity.ERROR)
+            .title(
+                "Pods that tolerate GPU taints also pin GPU nodes with a nodeSelector or node affinity")
+            .why(
+                "A toleration lets a pod onto GPU nodes but does not send it there; without a node selector or required affinity it can land on any node, and CPU pods that tolerate GPU taints waste GPU nodes.")
+            .fix(
+                "Pair every GPU toleration with a nodeSelector or required node affinity for the GPU pool.")
+            .addKinds("*")
+            .documentation(
+                "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/")
+            .build());
+  }
+
+  private static final Set<String> PINNING_OPERATORS = Set.of("In", "Exists", "Gt", "Lt");
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    Set<String> gpuKeys = gpuLabelKeys(context);
+    for (Workload workload : context.workloads()) {
+      if (workload.everyNode()) {
+        continue; // a node agent (DaemonSet) tolerates GPU taints to run on every GPU node
+      }
+      for (PodTemplate template : workload.templates()) {
+        PodSpec spec = template.spec();
+        List<Toleration> tolerations = NodeSelection.tolerations(spec);
+        for (int i = 0; i < tolerations.size(); i++) {
+          Toleration toleration = tolerations.get(i);
+          if (isGpuToleration(toleration, context.fleet()) && !pinsGpuNodes(spec, gpuKeys)) {
+            context.report(
+                context.clusterDependent(),
+                workload.object(),
+                template.specPath() + ".tolerations[" + i + "]",
+                Subjects.of(workload.object(), template)
+                    + ": tolerates "
+                    + describe(toleration)
+                    + " but its nodeSelector and required node affinity pin no GPU node label;"
+                    + " a toleration does not attract pods, so they can land on any node",
+                fix(template, toleration, context.fleet()));
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  /** Label keys that GPU nodes carry under the known schemes and pools. */
+  private static Set<String> gpuLabelKeys(CheckContext context) {
+    Set<String> keys = new HashSet<>(LabelScheme.cloudAcceleratorKeys());
+    for (LabelScheme scheme : context.labelSchemes()) {
+      keys.add(scheme.modelKey());
+      scheme.memoryKey().ifPresent(keys::add);
+      scheme.purposeKey().ifPresent(keys::add);
+      scheme.interconnectKey().ifPresent(keys::add);
+      keys.addAll(scheme.constantLabels().keySet());
+    }
+    context
+        .fleet()
+        .ifPresent(f -> f.pools().forEach(p -> keys.addAll(p.selectorLabels().keySet())));
+    return keys;
+  }
+
+  private static boolean isGpuKey(String key, Set<String> gpuKeys) {
+    return key != null && (gpuKeys.contains(key) || key.startsWith("nvidia.com/"));
+  }
+
+  /** Whether every way the placement admits a node constrains a GPU node label to be present. */
+  static boolean pinsGpuNodes(PodSpec spec, Set<String> gpuKeys) {
+    Map<String, String> selector =
+        spec.getNodeSelector() == null ? Map.of() : spec.getNodeSelector();
+    if (selector.keySet().stream().anyMatch(key -> isGpuKey(key, gpuKeys))) {
+      return true;
+    }
+    List<NodeSelectorTerm> terms = NodeSelection.requiredTerms(spec);
+    return !terms.isEmpty() && terms.stream().allMatch(term -> pinsGpuNodes(term, gpuKeys));
+  }
+
+  private static boolean pinsGpuNodes(NodeSelectorTerm term, Set<String> gpuKeys) {
+    List<NodeSelectorRequirement> expressions =
+        term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
+    return expressions.stream()
+        .anyMatch(
+            e -> isGpuKey(e.getKey(), gpuKeys) && PINNING_OPERATORS.contains(e.getOperator()));
+  }
+
+  private static boolean isGpuToleration(Toleration toleration, Optional<Fleet> fleet) {
+    String key = toleration.getKey() == null ? "" : toleration.getKey();
+    if (key.isEmpty()) {
+      return false;
+    }
+    if (key.equals(GpuResources.NVIDIA_GPU)) {
+      return true;
+    }
+    if (NodeTaint.DEDICATED_GPU.toleratedBy(toleration)) {
+      return true;
+    }
+    return fleet.isPresent() && !poolsTolerated(toleration, fleet.get()).isEmpty();
+  }
+
+  private static List<NodePool> poolsTolerated(Toleration toleration, Fleet fleet) {
+    return fleet.pools().stream()
+        .filter(p -> p.taints().stream().anyMatch(t -> t.toleratedBy(toleration)))
+        .toList();
+  }
+
+  private static String describe(Toleration toleration) {
+    String operator = toleration.getOperator() == null ? "Equal" : toleration.getOperator();
+    String text =
+        toleration.getKey()
+            + (operator.equals("Exists") ? "" : "=" + nullToEmpty(toleration.getValue()));
+    return toleration.getEffect() == null ? text : text + ":" + toleration.getEffect();
+  }
+
+  private static String fix(PodTemplate template, Toleration toleration, Optional<Fleet> fleet) {
+    String where = "add to " + template.specPath();
+    Optional<NodePool> pool =
+        fleet.flatMap(f -> poolsTolerated(toleration, f).stream().findFirst());
+    if (pool.isPresent()) {
+      return where
+          + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+          + " .nodeSelectorTerms[0].matchExpressions for pool \""
+          + pool.get().name()
+          + "\": "
+          + pool.get().selectorLabels().entrySet().stream()
+              .map(
+                  e ->
+                      "{key: " + e.getKey() + ", operator: In, values: [\"" + e.getValue() + "\"]}")
+              .collect(Collectors.joining(", "));
+    }
+    return where
+        + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term on the"
+        + " GPU model label, e.g. {key: nvidia.com/gpu.product, operator: In, values:"
+        + " [NVIDIA-A100-SXM4-80GB]}, or a nodeSelector on a label only GPU nodes carry";
+  }
+
+  private static String nullToEmpty(String value) {
+    return value == null ? "" : value;
+  }
+}

@@ -1,0 +1,27 @@
+package io.gpuspec.core.manifest;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.Objects;
+
+/**
+ * A kind a module contributes: the model class objects of that kind decode to (its apiVersion and
+ * kind come from the class's fabric8 {@code @Group}, {@code @Version} and {@code @Kind}) and the
+ * phase in which objects of the kind are written.
+ */
+public record ResourceKind(Class<? extends HasMetadata> type, WritePhase phase) {
+
+  public ResourceKind {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(phase, "phase");
+  }
+
+  /** {@code group/version}, or {@code version} for the core group. */
+  public String apiVersion() {
+    return HasMetadata.getApiVersion(type);
+  }
+
+  /** The kind, e.g. {@code Deployment}. */
+  public String kind() {
+    return HasMetadata.getKind(type);
+  }
+}

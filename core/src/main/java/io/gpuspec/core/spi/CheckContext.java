@@ -1,0 +1,44 @@
+package io.gpuspec.core.spi;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.report.Severity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a {@link Rule} sees while it runs: what is known about the cluster, the workloads of the set
+ * being checked (through every module's {@link WorkloadAdapter}), and a sink for findings.
+ */
+public interface CheckContext {
+
+  /** The node pools, when known; known pools turn cluster-dependent warnings into errors. */
+  Optional<Fleet> fleet();
+
+  GpuCatalogue catalogue();
+
+  /** Every label scheme GPU models are read with. */
+  List<LabelScheme> labelSchemes();
+
+  /** The workloads of the set being checked, in the set's order. */
+  List<Workload> workloads();
+
+  /** The workload view of one object, if some module's adapter knows its kind. */
+  Optional<Workload> workload(HasMetadata object);
+
+  /**
+   * The severity of a finding that depends on the cluster: an error when the fleet is known, a
+   * warning when it is not (the cluster may make it right, e.g. by admission plugins).
+   */
+  default Severity clusterDependent() {
+    return fleet().isPresent() ? Severity.ERROR : Severity.WARNING;
+  }
+
+  /** Reports a finding at the rule's own severity. */
+  void report(HasMetadata object, String path, String message, String fix);
+
+  /** Reports a finding at the given severity (strict checks raise warnings to errors). */
+  void report(Severity severity, HasMetadata object, String path, String message, String fix);
+}

@@ -1,0 +1,31 @@
+package io.gpuspec.core.spi;
+
+import io.gpuspec.core.manifest.ResourceKind;
+import java.util.List;
+
+/**
+ * What one gpuspec module adds to core: the kinds it models, the workload adapters that show its
+ * kinds' pod templates to rules, and its rules. A module registers one implementation in {@code
+ * META-INF/services/io.gpuspec.core.spi.GpuspecModule}; {@code Gpuspec.load(ClassLoader)} finds
+ * every module visible from a class loader.
+ */
+public interface GpuspecModule {
+
+  /** A short name for listings, e.g. {@code tfjob}. */
+  String name();
+
+  /** The custom resource kinds this module decodes, with their write phases. */
+  default List<ResourceKind> kinds() {
+    return List.of();
+  }
+
+  /** Adapters that turn this module's kinds into pod templates. */
+  default List<WorkloadAdapter> workloadAdapters() {
+    return List.of();
+  }
+
+  /** This module's rules. */
+  default List<Rule> rules() {
+    return List.of();
+  }
+}

@@ -1,0 +1,139 @@
+package io.gpuspec.core.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.gpuspec.core.Fixtures;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.LabelScheme;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ModelPinTest {
+
+  private static ModelPin pin(PodSpec spec) {
+    return ModelPin.of(spec, Optional.empty(), LabelScheme.builtIns(), GpuCatalogue.defaults());
+  }
+
+  private static PodSpec affinity(String key, String operator, String... values) {
+    return new PodSpecBuilder()
+        .withNewAffinity()
+        .withNewNodeAffinity()
+        .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+        .addNewNodeSelectorTerm()
+        .withMatchExpressions(
+            new NodeSelectorRequirementBuilder()
+                .withKey(key)
+                .withOperator(operator)
+                .withValues(values)
+                .build())
+        .endNodeSelectorTerm()
+        .endRequiredDuringSchedulingIgnoredDuringExecution()
+        .endNodeAffinity()
+        .endAffinity()
+        .build();
+  }
+
+  @Test
+  void gfdProductIn_pinsTheCatalogueModel() {
+    ModelPin pin = pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-A100-SXM4-80GB"));
+    assertThat(pin.pinned()).isTrue();
+    assertThat(pin.models()).containsExactly("A100-80GB");
+  }
+
+  @Test
+  void sharedProductLabel_isTheSameModel() {
+    assertThat(
+            pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-A100-SXM4-80GB-SHARED")).models())
+        .containsExactly("A100-80GB");
+  }
+
+  @Test
+  void twoValues_admitTwoModels() {
+    ModelPin pin = pin(affinity("gpu.model", "In", "H100", "A100"));
+    assertThat(pin.models()).containsExactly("A100", "H100");
+    assertThat(pin.describe()).isEqualTo("A100 and H100");
+  }
+
+  @Test
+  void familyWithOneModel_mapsToItsCatalogueName() {
+    assertThat(pin(affinity("gpu-type", "In", "l40s")).models()).containsExactly("L40S");
+  }
+
+  @Test
+  void notInOrExists_leaveTheModelOpen() {
+    assertThat(pin(affinity("gpu.model", "NotIn", "T4")).pinned()).isFalse();
+    assertThat(pin(affinity("nvidia.com/gpu.product", "Exists")).pinned()).isFalse();
+  }
+
+  @Test
+  void nodeSelector_pins() {
+    PodSpec spec =
+        new PodSpecBuilder().withNodeSelector(Map.of("nvidia.com/gpu.product", "Tesla-T4")).build();
+    assertThat(pin(spec).models()).containsExactly("T4");
+  }
+
+  @Test
+  void nodeSelectorAndAffinity_intersect() {
+    PodSpec spec = affinity("gpu.model", "In", "A100", "H100");
+    spec.setNodeSelector(Map.of("gpu.model", "H100"));
+    assertThat(pin(spec).models()).containsExactly("H100");
+  }
+
+  @Test
+  void termWithoutTheKey_leavesTheModelOpen() {
+    PodSpec spec = affinity("gpu.model", "In", "A100");
+    spec.getAffinity()
+        .getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()
+        .getNodeSelectorTerms()
+        .add(
+            affinity("zone", "In", "a")
+                .getAffinity()
+                .getNodeAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms()
+                .get(0));
+    assertThat(pin(spec).pinned()).isFalse();
+  }
+
+  @Test
+  void noPlacement_isUnpinned() {
+    assertThat(pin(new PodSpec()).pinned()).isFalse();
+  }
+
+  @Test
+  void withFleet_answersFromThePoolsItCanLandOn() {
+    Fleet fleet = Fleet.of(Fixtures.A100_TRAIN, Fixtures.H100_TRAIN);
+    PodSpec anyGpu = affinity("nvidia.com/gpu.product", "Exists");
+    anyGpu.setTolerations(
+        List.of(
+            new io.fabric8.kubernetes.api.model.TolerationBuilder()
+                .withOperator("Exists")
+                .build()));
+    ModelPin pin =
+        ModelPin.of(anyGpu, Optional.of(fleet), LabelScheme.builtIns(), GpuCatalogue.defaults());
+    assertThat(pin.models()).containsExactly("A100-80GB"); // only the GFD pool has that label
+    PodSpec untolerated = affinity("nvidia.com/gpu.product", "Exists");
+    assertThat(
+            ModelPin.of(untolerated, Optional.of(fleet), List.of(), GpuCatalogue.defaults())
+                .models())
+        .isEmpty();
+  }
+
+  @Test
+  void cloudAcceleratorLabels_pinTheValueAsWritten() {
+    PodSpec gke =
+        new PodSpecBuilder()
+            .withNodeSelector(Map.of("cloud.google.com/gke-accelerator", "nvidia-tesla-a100"))
+            .build();
+    assertThat(pin(gke).models()).containsExactly("nvidia-tesla-a100");
+    assertThat(pin(affinity("accelerator", "In", "example-gpu-x100", "other")).models())
+        .containsExactly("example-gpu-x100", "other");
+  }
+}

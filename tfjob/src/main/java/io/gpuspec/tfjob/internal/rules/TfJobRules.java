@@ -1,0 +1,54 @@
+package io.gpuspec.tfjob.internal.rules;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.tfjob.model.ReplicaSpec;
+import io.gpuspec.tfjob.model.TFJob;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** What the TFJob rules share: the upstream documentation and null-safe access to replicas. */
+final class TfJobRules {
+
+  /** Kubeflow training-operator (v1) TFJob guide. */
+  static final URI DOCS =
+      URI.create(
+          "https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/");
+
+  private TfJobRules() {}
+
+  /** Calls {@code check} for every TFJob of the set. */
+  static void forEachJob(ManifestSet manifests, Consumer<TFJob> check) {
+    manifests.ofType(TFJob.class).forEach(check);
+  }
+
+  /** The replica specs of a job by type key, in the order written; empty when there is no spec. */
+  static Map<String, ReplicaSpec> replicaSpecs(TFJob job) {
+    Map<String, ReplicaSpec> specs = new LinkedHashMap<>();
+    if (job.getSpec() != null) {
+      job.getSpec()
+          .getTfReplicaSpecs()
+          .forEach(
+              (type, spec) -> {
+                if (spec != null) {
+                  specs.put(type, spec);
+                }
+              });
+    }
+    return specs;
+  }
+
+  /** The regular containers of a pod spec. */
+  static List<Container> containers(PodSpec spec) {
+    return spec.getContainers() == null ? List.of() : spec.getContainers();
+  }
+
+  /** The field path of a replica's key, e.g. {@code spec.tfReplicaSpecs.Worker}. */
+  static String path(String type) {
+    return "spec.tfReplicaSpecs." + type;
+  }
+}
