@@ -6,6 +6,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
@@ -68,6 +69,11 @@ final class EngineContext implements CheckContext {
   @Override
   public Optional<Workload> workload(HasMetadata object) {
     return engine.workload(object);
+  }
+
+  @Override
+  public Optional<NameFormat> declaredNameFormat(HasMetadata object) {
+    return engine.declaredNameFormat(object);
   }
 
   @Override

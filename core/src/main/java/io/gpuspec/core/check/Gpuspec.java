@@ -75,7 +75,9 @@ public final class Gpuspec {
     this.writeOrder = WriteOrder.kubernetes().with(allKinds);
     this.engine =
         new RuleEngine(
-            rules.values().stream().sorted(Comparator.comparing(Rule::id)).toList(), adapters);
+            rules.values().stream().sorted(Comparator.comparing(Rule::id)).toList(),
+            adapters,
+            allKinds);
   }
 
   /**

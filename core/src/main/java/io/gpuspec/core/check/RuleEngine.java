@@ -2,7 +2,9 @@ package io.gpuspec.core.check;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
@@ -13,8 +15,10 @@ import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -37,10 +41,24 @@ public final class RuleEngine {
 
   private final List<Rule> rules;
   private final List<WorkloadAdapter> adapters;
+  private final Map<String, NameFormat> nameFormats;
 
-  RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters) {
+  RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters, List<ResourceKind> kinds) {
     this.rules = List.copyOf(rules);
     this.adapters = List.copyOf(adapters);
+    Map<String, NameFormat> formats = new HashMap<>();
+    kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
+    this.nameFormats = Map.copyOf(formats);
+  }
+
+  private RuleEngine(RuleEngine base, List<Rule> rules) {
+    this.rules = List.copyOf(rules);
+    this.adapters = base.adapters;
+    this.nameFormats = base.nameFormats;
+  }
+
+  Optional<NameFormat> declaredNameFormat(HasMetadata object) {
+    return Optional.ofNullable(nameFormats.get(object.getApiVersion() + "/" + object.getKind()));
   }
 
   /** The rules, ordered by id. */
@@ -51,7 +69,7 @@ public final class RuleEngine {
   /** An engine with only the rules of these ids (and the same workload adapters). */
   public RuleEngine only(String... ids) {
     Set<String> wanted = Set.copyOf(Arrays.asList(ids));
-    return new RuleEngine(rules.stream().filter(r -> wanted.contains(r.id())).toList(), adapters);
+    return new RuleEngine(this, rules.stream().filter(r -> wanted.contains(r.id())).toList());
   }
 
   /** The workload view of one object, if some module's adapter knows its kind. */

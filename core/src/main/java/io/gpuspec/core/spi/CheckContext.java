@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.Severity;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,9 @@ public interface CheckContext {
 
   /** The workload view of one object, if some module's adapter knows its kind. */
   Optional<Workload> workload(HasMetadata object);
+
+  /** The name format a module declared for the object's kind; empty for kinds of no module. */
+  Optional<NameFormat> declaredNameFormat(HasMetadata object);
 
   /**
    * The severity of a finding that depends on the cluster: an error when the fleet is known, a

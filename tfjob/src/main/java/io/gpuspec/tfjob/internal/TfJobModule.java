@@ -1,12 +1,12 @@
 package io.gpuspec.tfjob.internal;
 
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.manifest.WritePhase;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.tfjob.internal.rules.AtMostOneChief;
-import io.gpuspec.tfjob.internal.rules.JobNameIsDns1035Label;
 import io.gpuspec.tfjob.internal.rules.KnownReplicaTypes;
 import io.gpuspec.tfjob.internal.rules.MinAvailableWithinReplicas;
 import io.gpuspec.tfjob.internal.rules.SameGpuCountPerTrainingReplica;
@@ -24,7 +24,7 @@ public final class TfJobModule implements GpuspecModule {
 
   @Override
   public List<ResourceKind> kinds() {
-    return List.of(new ResourceKind(TFJob.class, WritePhase.WORKLOAD));
+    return List.of(new ResourceKind(TFJob.class, WritePhase.WORKLOAD, NameFormat.DNS1035_LABEL));
   }
 
   @Override
@@ -39,7 +39,6 @@ public final class TfJobModule implements GpuspecModule {
         new AtMostOneChief(),
         new TensorflowContainerPresent(),
         new SameGpuCountPerTrainingReplica(),
-        new JobNameIsDns1035Label(),
         new MinAvailableWithinReplicas());
   }
 }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Service;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
@@ -42,7 +43,6 @@ public final class NamesAndLabelsValid extends BaseRule {
   private static final Set<String> LABEL_NAMED = Set.of("Namespace", "Service");
   private static final Set<String> PATH_SEGMENT_NAMED =
       Set.of("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding");
-  private static final Set<String> CHECKED_ELSEWHERE = Set.of("TFJob");
   private static final String QUALIFIED_NAME_FIX =
       "use an optional DNS-1123 subdomain prefix and '/', then at most 63 letters, digits,"
           + " '-', '_' or '.', starting and ending alphanumeric, e.g. example.com/gpu-pool";
@@ -85,15 +85,16 @@ public final class NamesAndLabelsValid extends BaseRule {
             Subjects.of(object) + ": metadata.name is missing",
             "set metadata.name (or metadata.generateName for a server-generated name)");
       }
-    } else if (!CHECKED_ELSEWHERE.contains(kind)) {
-      nameProblem(kind, name)
+    } else {
+      NameFormat format = context.declaredNameFormat(object).orElse(builtInFormat(kind));
+      nameProblem(format, kind, name)
           .ifPresent(
               problem ->
                   context.report(
                       object,
                       "metadata.name",
                       Subjects.of(object) + ": metadata.name \"" + name + "\" " + problem,
-                      "rename it, e.g. to \"" + suggestion(kind, name) + "\""));
+                      "rename it, e.g. to \"" + suggestion(format, kind, name) + "\""));
     }
     String namespace = meta.getNamespace();
     if (namespace != null && !namespace.isEmpty() && !Labels.isDns1123Label(namespace)) {
@@ -108,13 +109,30 @@ public final class NamesAndLabelsValid extends BaseRule {
     }
   }
 
-  private static Optional<String> nameProblem(String kind, String name) {
+  /** The name format of a built-in Kubernetes kind. */
+  static NameFormat builtInFormat(String kind) {
     if (LABEL_NAMED.contains(kind)) {
+      return NameFormat.DNS1123_LABEL;
+    }
+    return PATH_SEGMENT_NAMED.contains(kind)
+        ? NameFormat.PATH_SEGMENT
+        : NameFormat.DNS1123_SUBDOMAIN;
+  }
+
+  private static Optional<String> nameProblem(NameFormat format, String kind, String name) {
+    if (format == NameFormat.DNS1123_LABEL) {
       return Labels.isDns1123Label(name)
           ? Optional.empty()
           : Optional.of("is not a DNS-1123 label (at most 63 of [a-z0-9-])");
     }
-    if (PATH_SEGMENT_NAMED.contains(kind)) {
+    if (format == NameFormat.DNS1035_LABEL) {
+      return Labels.isDns1035Label(name)
+          ? Optional.empty()
+          : Optional.of(
+              "is not a DNS-1035 label (at most 63 of [a-z0-9-], starting with a letter), which"
+                  + " the controller needs because it names Services after it");
+    }
+    if (format == NameFormat.PATH_SEGMENT) {
       boolean ok =
           !name.equals(".") && !name.equals("..") && !name.contains("/") && !name.contains("%");
       return ok
@@ -139,24 +157,23 @@ public final class NamesAndLabelsValid extends BaseRule {
   }
 
   /** The name with invalid characters replaced, trimmed to the kind's length limit. */
-  static String suggestion(String kind, String name) {
-    if (PATH_SEGMENT_NAMED.contains(kind)) {
+  static String suggestion(NameFormat format, String kind, String name) {
+    if (format == NameFormat.PATH_SEGMENT) {
       String cleaned = name.replace('/', '-').replace('%', '-');
       return cleaned.equals(".") || cleaned.equals("..") ? "name" : cleaned;
     }
-    int limit =
-        switch (kind) {
-          case "Namespace", "Service", "Job" -> 63;
-          case "CronJob" -> 52;
-          default -> 253;
-        };
-    String allowed = LABEL_NAMED.contains(kind) ? "[^a-z0-9-]+" : "[^a-z0-9.-]+";
+    boolean label = format == NameFormat.DNS1123_LABEL || format == NameFormat.DNS1035_LABEL;
+    int limit = label || kind.equals("Job") ? 63 : kind.equals("CronJob") ? 52 : 253;
+    String allowed = label ? "[^a-z0-9-]+" : "[^a-z0-9.-]+";
     String cleaned =
         name.toLowerCase(Locale.ROOT).replaceAll(allowed, "-").replaceAll("-*\\.[.-]*", ".");
     if (cleaned.length() > limit) {
       cleaned = cleaned.substring(0, limit);
     }
-    cleaned = cleaned.replaceAll("^[^a-z0-9]+|[^a-z0-9]+$", "");
+    cleaned =
+        cleaned.replaceAll(
+            format == NameFormat.DNS1035_LABEL ? "^[^a-z]+|[^a-z0-9]+$" : "^[^a-z0-9]+|[^a-z0-9]+$",
+            "");
     return cleaned.isEmpty() ? "name" : cleaned;
   }
 

@@ -13,7 +13,7 @@ class RuleRegistrationTest {
     assertThat(TestGpuspec.GPUSPEC.engine().rules())
         .filteredOn(r -> r.id().startsWith("TFJ"))
         .extracting(Rule::id)
-        .containsExactly("TFJ001", "TFJ002", "TFJ003", "TFJ004", "TFJ005", "TFJ006");
+        .containsExactly("TFJ001", "TFJ002", "TFJ003", "TFJ004", "TFJ006");
     assertThat(TestGpuspec.GPUSPEC.engine().rules())
         .filteredOn(r -> r.id().startsWith("TFJ"))
         .allSatisfy(

@@ -2,23 +2,30 @@ package io.gpuspec.tfjob.internal.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
 import io.gpuspec.tfjob.model.TFJob;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class JobNameIsDns1035LabelTest {
+/** TFJob names are DNS-1035 labels: the tfjob module declares it, core's K8S003 checks it. */
+class TfJobNameTest {
 
-  private final JobNameIsDns1035Label rule = new JobNameIsDns1035Label();
+  private static List<Violation> check(TFJob job) {
+    return TestGpuspec.GPUSPEC.engine().only("K8S003").check(ManifestSet.of(job)).violations();
+  }
 
   @Test
   void fires_onNameStartingWithADigit() {
     TFJob job = RuleFixtures.mnist(j -> j.getMetadata().setName("1mnist"));
 
-    assertThat(RuleFixtures.check(rule, job).violations())
+    assertThat(check(job))
         .singleElement()
         .satisfies(
             v -> {
-              assertThat(v.ruleId()).isEqualTo("TFJ005");
+              assertThat(v.ruleId()).isEqualTo("K8S003");
               assertThat(v.severity()).isEqualTo(Severity.ERROR);
               assertThat(v.path()).isEqualTo("metadata.name");
               assertThat(v.message()).contains("\"1mnist\" is not a DNS-1035 label");
@@ -29,11 +36,11 @@ class JobNameIsDns1035LabelTest {
   void fires_onDottedName() {
     TFJob job = RuleFixtures.mnist(j -> j.getMetadata().setName("mnist.v2"));
 
-    assertThat(RuleFixtures.check(rule, job).violations()).hasSize(1);
+    assertThat(check(job)).hasSize(1);
   }
 
   @Test
   void quiet_onDns1035Name() {
-    assertThat(RuleFixtures.check(rule, RuleFixtures.mnist(j -> {})).violations()).isEmpty();
+    assertThat(check(RuleFixtures.mnist(j -> {}))).isEmpty();
   }
 }
