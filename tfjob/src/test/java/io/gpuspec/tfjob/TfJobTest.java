@@ -11,8 +11,8 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuPlacement;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.tfjob.model.ReplicaSpec;
-import io.gpuspec.tfjob.model.RunPolicy;
+import io.gpuspec.core.kubeflow.ReplicaSpec;
+import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.tfjob.model.TFJob;
 import org.junit.jupiter.api.Test;
 

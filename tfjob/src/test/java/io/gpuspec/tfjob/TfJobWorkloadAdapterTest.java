@@ -72,9 +72,8 @@ class TfJobWorkloadAdapterTest {
   @Test
   void adapt_ignoresOtherKinds() {
     assertThat(
-            new io.gpuspec.tfjob.internal.TfJobWorkloadAdapter()
-                .adapt(
-                    new ConfigMapBuilder().withNewMetadata().withName("c").endMetadata().build()))
+            TestGpuspec.workload(
+                new ConfigMapBuilder().withNewMetadata().withName("c").endMetadata().build()))
         .isEmpty();
   }
 }

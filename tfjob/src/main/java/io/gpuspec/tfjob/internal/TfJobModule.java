@@ -1,5 +1,6 @@
 package io.gpuspec.tfjob.internal;
 
+import io.gpuspec.core.kubeflow.ReplicatedJobAdapter;
 import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.manifest.WritePhase;
@@ -14,7 +15,10 @@ import io.gpuspec.tfjob.internal.rules.TensorflowContainerPresent;
 import io.gpuspec.tfjob.model.TFJob;
 import java.util.List;
 
-/** The TFJob module: the {@code kubeflow.org/v1 TFJob} kind, its pod templates and its rules. */
+/**
+ * The TFJob module: the {@code kubeflow.org/v1 TFJob} kind, its pod templates (one per entry of
+ * {@code spec.tfReplicaSpecs}, through core's Kubeflow {@link ReplicatedJobAdapter}) and its rules.
+ */
 public final class TfJobModule implements GpuspecModule {
 
   @Override
@@ -29,7 +33,11 @@ public final class TfJobModule implements GpuspecModule {
 
   @Override
   public List<WorkloadAdapter> workloadAdapters() {
-    return List.of(new TfJobWorkloadAdapter());
+    return List.of(
+        new ReplicatedJobAdapter<>(
+            TFJob.class,
+            "tfReplicaSpecs",
+            job -> job.getSpec() == null ? null : job.getSpec().getTfReplicaSpecs()));
   }
 
   @Override

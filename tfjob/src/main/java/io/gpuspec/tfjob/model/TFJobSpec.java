@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.gpuspec.core.kubeflow.ReplicaSpec;
+import io.gpuspec.core.kubeflow.RunPolicy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -1,12 +1,12 @@
 package io.gpuspec.tfjob.internal.rules;
 
+import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.tfjob.ReplicaType;
-import io.gpuspec.tfjob.model.ReplicaSpec;
 import java.util.Map;
 
 /**

@@ -1,12 +1,12 @@
 package io.gpuspec.tfjob.internal.rules;
 
+import io.gpuspec.core.kubeflow.ReplicaSpec;
+import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.tfjob.model.ReplicaSpec;
-import io.gpuspec.tfjob.model.SchedulingPolicy;
 
 /**
  * TFJ006: {@code runPolicy.schedulingPolicy.minAvailable} is at most the job's total replicas: a

@@ -2,8 +2,8 @@ package io.gpuspec.tfjob.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.tfjob.model.ReplicaSpec;
 import io.gpuspec.tfjob.model.TFJob;
 import java.net.URI;
 import java.util.LinkedHashMap;

@@ -2,8 +2,8 @@ package io.gpuspec.tfjob.internal.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.report.Severity;
-import io.gpuspec.tfjob.model.SchedulingPolicy;
 import io.gpuspec.tfjob.model.TFJob;
 import org.junit.jupiter.api.Test;
 

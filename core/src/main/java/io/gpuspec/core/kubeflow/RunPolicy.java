@@ -1,4 +1,4 @@
-package io.gpuspec.tfjob.model;
+package io.gpuspec.core.kubeflow;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;

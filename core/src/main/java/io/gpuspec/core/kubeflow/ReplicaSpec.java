@@ -1,4 +1,4 @@
-package io.gpuspec.tfjob.model;
+package io.gpuspec.core.kubeflow;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -11,9 +11,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One entry of {@code spec.tfReplicaSpecs}: how many pods of a replica type run ({@code replicas},
- * default 1), their pod template and restart policy ({@code Always}, {@code OnFailure}, {@code
- * Never} or {@code ExitCode}; default {@code Never}).
+ * One replica type of a Kubeflow training job (the common {@code ReplicaSpec} of TFJob, PyTorchJob,
+ * MPIJob and others, e.g. an entry of {@code spec.tfReplicaSpecs}): how many pods of a replica type
+ * run ({@code replicas}, default 1), their pod template and restart policy ({@code Always}, {@code
+ * OnFailure}, {@code Never} or {@code ExitCode}; default {@code Never}).
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"replicas", "restartPolicy", "template"})
