@@ -58,15 +58,26 @@ public final class NodeSelection {
   }
 
   private static boolean matches(NodeSelectorRequirement requirement, Map<String, String> labels) {
-    String value = labels.get(requirement.getKey());
-    List<String> values = requirement.getValues() == null ? List.of() : requirement.getValues();
-    String operator = requirement.getOperator() == null ? "" : requirement.getOperator();
-    return switch (operator) {
-      case "In" -> value != null && values.contains(value);
-      case "NotIn" -> value == null || !values.contains(value);
+    return matches(
+        requirement.getKey(), requirement.getOperator(), requirement.getValues(), labels);
+  }
+
+  /**
+   * Whether labels satisfy one requirement {@code key operator values}, with the semantics of node
+   * selector and label selector requirements: {@code In}, {@code NotIn}, {@code Exists}, {@code
+   * DoesNotExist}, and (node selectors only) {@code Gt}/{@code Lt} on one integer value. An unknown
+   * operator or a malformed {@code Gt}/{@code Lt} matches nothing.
+   */
+  public static boolean matches(
+      String key, String operator, List<String> values, Map<String, String> labels) {
+    String value = labels.get(key);
+    List<String> given = values == null ? List.of() : values;
+    return switch (operator == null ? "" : operator) {
+      case "In" -> value != null && given.contains(value);
+      case "NotIn" -> value == null || !given.contains(value);
       case "Exists" -> value != null;
       case "DoesNotExist" -> value == null;
-      case "Gt", "Lt" -> compares(operator, value, values);
+      case "Gt", "Lt" -> compares(operator, value, given);
       default -> false;
     };
   }

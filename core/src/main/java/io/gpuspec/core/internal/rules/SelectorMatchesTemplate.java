@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -115,17 +116,12 @@ public final class SelectorMatchesTemplate extends BaseRule {
     }
   }
 
+  /** Label selectors know no {@code Gt}/{@code Lt}; the rest is node-selector semantics. */
   static boolean matches(LabelSelectorRequirement requirement, Map<String, String> labels) {
-    String value = labels.get(requirement.getKey());
-    List<String> values = requirement.getValues() == null ? List.of() : requirement.getValues();
-    String operator = requirement.getOperator() == null ? "" : requirement.getOperator();
-    return switch (operator) {
-      case "In" -> value != null && values.contains(value);
-      case "NotIn" -> value == null || !values.contains(value);
-      case "Exists" -> value != null;
-      case "DoesNotExist" -> value == null;
-      default -> false;
-    };
+    String operator = requirement.getOperator();
+    return !"Gt".equals(operator)
+        && !"Lt".equals(operator)
+        && NodeSelection.matches(requirement.getKey(), operator, requirement.getValues(), labels);
   }
 
   private static void checkJob(Job job, CheckContext context) {
