@@ -3,13 +3,24 @@ package io.gpuspec.core.report;
 import java.nio.file.Path;
 
 /**
- * Where an object was read from: the file, the 0-based index of its YAML document in that file
- * (empty documents count, as in conform.py and yq) and the 1-based line the document starts on.
+ * Where a finding stands in a file: the file, the 0-based index of its YAML document in that file
+ * (empty documents count, as in conform.py and yq), and the 1-based line and column of the
+ * offending field (of the document's start when the field is not in the file).
  */
-public record SourceLocation(Path file, int document, int line) {
+public record SourceLocation(Path file, int document, int line, int column) {
+
+  /** The start of a line. */
+  public SourceLocation(Path file, int document, int line) {
+    this(file, document, line, 1);
+  }
+
+  /** {@code file:line:column}, as compilers and editors print positions. */
+  public String position() {
+    return file + ":" + line + ":" + column;
+  }
 
   @Override
   public String toString() {
-    return file + ":" + line + " (document " + document + ")";
+    return position() + " (document " + document + ")";
   }
 }
