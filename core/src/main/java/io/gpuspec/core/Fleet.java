@@ -2,6 +2,7 @@ package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.NodeSelection;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,9 +12,18 @@ import java.util.List;
 public final class Fleet {
 
   private final List<NodePool> pools;
+  private final List<NodeGroup> groups;
 
   private Fleet(List<NodePool> pools) {
+    this(pools, List.of());
+  }
+
+  private Fleet(List<NodePool> pools, List<NodeGroup> more) {
     this.pools = List.copyOf(pools);
+    List<NodeGroup> all = new ArrayList<>();
+    pools.forEach(pool -> all.add(pool.toNodeGroup()));
+    all.addAll(more);
+    this.groups = List.copyOf(all);
     for (int i = 0; i < this.pools.size(); i++) {
       for (int j = i + 1; j < this.pools.size(); j++) {
         InvalidSpecException.require(
@@ -62,8 +72,18 @@ public final class Fleet {
     return new Fleet(pools);
   }
 
+  /** Node groups known only as nodes (e.g. read from {@code kubectl get nodes}), with no pool. */
+  public static Fleet ofGroups(List<NodeGroup> groups) {
+    return new Fleet(List.of(), groups);
+  }
+
   public List<NodePool> pools() {
     return pools;
+  }
+
+  /** Every group of identical nodes: the pools' and those known only as nodes. */
+  public List<NodeGroup> groups() {
+    return groups;
   }
 
   /** The pools whose node labels pass the pod's nodeSelector and required node affinity. */

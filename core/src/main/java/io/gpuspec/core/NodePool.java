@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,6 +129,19 @@ public abstract class NodePool {
   }
 
   /** Starts a pool with this name. */
+  /**
+   * This pool as the scheduler sees it: its nodes' labels and taints, and {@code nvidia.com/gpu} =
+   * GPUs per node (CPU and memory are not modelled by the pool, so they do not limit).
+   */
+  public NodeGroup toNodeGroup() {
+    return new NodeGroup(
+        name(),
+        nodeCount(),
+        nodeLabels(),
+        taints().stream().map(NodeTaint::toTaint).toList(),
+        Map.of("nvidia.com/gpu", BigDecimal.valueOf(gpusPerNode())));
+  }
+
   public static Builder named(String name) {
     return new Builder().name(name);
   }

@@ -1,5 +1,6 @@
 package io.gpuspec.core.check;
 
+import io.gpuspec.core.Fleet;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.manifest.KindRegistry;
 import io.gpuspec.core.manifest.ManifestReader;
@@ -9,6 +10,7 @@ import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.manifest.WriteOrder;
 import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -175,6 +178,26 @@ public final class Gpuspec {
   public Report check(Platform platform) {
     return engine.check(manifests(platform), strictOptions(platform));
   }
+
+  /**
+   * Whether each workload of the set can ever schedule on the fleet's node groups, and why not; see
+   * {@link FleetCheck}.
+   */
+  public FleetReport checkFleet(Fleet fleet, ManifestSet manifests) {
+    return new FleetCheck(engine, fleet).check(manifests);
+  }
+
+  /**
+   * Reads a fleet from gpuspec fleet files ({@code gpuspec.io/v1alpha1 Fleet}, see {@code
+   * docs/fleet.md}) and node lists ({@code kubectl get nodes -o yaml}); the fleet is empty when a
+   * file had errors, which the problems name with file and line.
+   */
+  public FleetRead readFleet(List<Path> paths) {
+    return FleetFiles.read(this, paths);
+  }
+
+  /** What {@link #readFleet} read: the fleet when the files held a valid one, and the problems. */
+  public record FleetRead(Optional<Fleet> fleet, List<Violation> problems) {}
 
   /** Writes the platform's objects into {@code directory}, atomically, in write order. */
   public void write(Platform platform, Path directory) {

@@ -1,0 +1,192 @@
+package io.gpuspec.core.check;
+
+import io.gpuspec.core.NodeGroup;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.SourceLocation;
+import io.gpuspec.core.report.Violation;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The answer of a {@link FleetCheck}: for every pod template of every workload, the node groups it
+ * fits and why each other group cannot take it; findings for what can never run; and GPU capacity.
+ */
+public final class FleetReport {
+
+  /** Rule id: a pod template fits no node group, so its pods stay Pending forever. */
+  public static final String NEVER_SCHEDULES = "FLEET001";
+
+  /** Rule id: a distributed workload's pods cannot all run at once on the groups it fits. */
+  public static final String GANG_TOO_LARGE = "FLEET002";
+
+  private static final Set<String> ALWAYS_ON =
+      Set.of("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "DaemonSet");
+
+  /**
+   * One pod template's answer.
+   *
+   * @param role replica role (e.g. {@code Worker}), empty for single-template workloads
+   * @param specPath field path of the template's pod spec
+   * @param pods pods of this template that run at once
+   * @param gpusPerPod GPUs (of any GPU resource) one pod requests
+   * @param fits names of the node groups a pod fits
+   * @param blocked for every other group, why not
+   * @param capacity how many such pods the fitting groups hold at once
+   * @param distributed whether the workload's pods must run together
+   */
+  public record Placement(
+      ObjectRef workload,
+      String role,
+      String specPath,
+      int pods,
+      long gpusPerPod,
+      List<String> fits,
+      Map<String, String> blocked,
+      long capacity,
+      boolean distributed,
+      Optional<SourceLocation> source) {
+
+    public Placement {
+      fits = List.copyOf(fits);
+      blocked = Map.copyOf(new LinkedHashMap<>(blocked));
+    }
+
+    /** Whether some node group can take one pod. */
+    public boolean schedulable() {
+      return !fits.isEmpty();
+    }
+  }
+
+  /** GPUs of one node group and what always-on workloads placed there request. */
+  public record Capacity(String group, long gpus, long requestedByAlwaysOn) {}
+
+  private final List<Placement> placements;
+  private final List<NodeGroup> groups;
+
+  FleetReport(List<Placement> placements, List<NodeGroup> groups) {
+    this.placements = List.copyOf(placements);
+    this.groups = List.copyOf(groups);
+  }
+
+  public List<Placement> placements() {
+    return placements;
+  }
+
+  /** The findings: templates that fit no group, gangs larger than what they fit. */
+  public List<Violation> violations() {
+    List<Violation> violations = new ArrayList<>();
+    for (Placement p : placements) {
+      String subject = p.workload() + (p.role().isEmpty() ? "" : " " + p.role());
+      if (!p.schedulable()) {
+        List<String> reasons = new ArrayList<>();
+        p.blocked().entrySet().stream()
+            .sorted(Map.Entry.comparingByKey())
+            .forEach(e -> reasons.add("pool " + e.getKey() + ": " + e.getValue()));
+        violations.add(
+            new Violation(
+                NEVER_SCHEDULES,
+                Severity.ERROR,
+                p.workload(),
+                p.specPath(),
+                subject
+                    + " can never schedule: "
+                    + (reasons.isEmpty() ? "the fleet has no nodes" : String.join("; ", reasons)),
+                "change the pod's node selection, tolerations or requests to match a pool, or add"
+                    + " a pool that offers them",
+                p.source()));
+      } else if (p.distributed() && p.pods() > p.capacity()) {
+        violations.add(
+            new Violation(
+                GANG_TOO_LARGE,
+                Severity.ERROR,
+                p.workload(),
+                p.specPath(),
+                subject
+                    + " needs "
+                    + p.pods()
+                    + " pods at once but pools "
+                    + p.fits()
+                    + " hold at most "
+                    + p.capacity(),
+                "run fewer replicas, request fewer resources per pod, or add nodes to those pools",
+                p.source()));
+      }
+    }
+    return violations;
+  }
+
+  /** Per node group: its GPUs, and the GPUs always-on workloads that fit only there request. */
+  public List<Capacity> capacity() {
+    Map<String, Long> requested = new LinkedHashMap<>();
+    for (Placement p : placements) {
+      if (ALWAYS_ON.contains(p.workload().kind()) && p.fits().size() == 1) {
+        requested.merge(p.fits().get(0), p.pods() * p.gpusPerPod(), Long::sum);
+      }
+    }
+    List<Capacity> capacity = new ArrayList<>();
+    for (NodeGroup group : groups) {
+      long gpus =
+          group.allocatable().entrySet().stream()
+                  .filter(e -> GpuResources.isGpu(e.getKey()))
+                  .map(Map.Entry::getValue)
+                  .reduce(BigDecimal.ZERO, BigDecimal::add)
+                  .longValue()
+              * group.nodeCount();
+      capacity.add(new Capacity(group.name(), gpus, requested.getOrDefault(group.name(), 0L)));
+    }
+    return capacity;
+  }
+
+  /** The schedulability table: workload, pods, GPUs per pod, pools that fit or why none. */
+  public String table() {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"WORKLOAD", "PODS", "GPUS/POD", "SCHEDULABLE ON"});
+    for (Placement p : placements) {
+      rows.add(
+          new String[] {
+            p.workload() + (p.role().isEmpty() ? "" : " " + p.role()),
+            Integer.toString(p.pods()),
+            Long.toString(p.gpusPerPod()),
+            p.schedulable()
+                ? String.join(", ", p.fits())
+                : "never: "
+                    + String.join(
+                        "; ",
+                        p.blocked().entrySet().stream()
+                            .sorted(Map.Entry.comparingByKey())
+                            .map(e -> e.getKey() + ": " + e.getValue())
+                            .toList())
+          });
+    }
+    int[] widths = new int[3];
+    for (String[] row : rows) {
+      for (int i = 0; i < 3; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    StringBuilder text = new StringBuilder();
+    for (String[] row : rows) {
+      for (int i = 0; i < 3; i++) {
+        text.append(row[i]).append(" ".repeat(widths[i] - row[i].length() + 2));
+      }
+      text.append(row[3]).append('\n');
+    }
+    text.append('\n').append("POOL  GPUS  REQUESTED BY ALWAYS-ON WORKLOADS\n");
+    for (Capacity c : capacity()) {
+      text.append(c.group())
+          .append("  ")
+          .append(c.gpus())
+          .append("  ")
+          .append(c.requestedByAlwaysOn())
+          .append('\n');
+    }
+    return text.toString();
+  }
+}
