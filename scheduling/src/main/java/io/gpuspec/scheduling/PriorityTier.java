@@ -34,6 +34,8 @@ public abstract class PriorityTier implements ManifestSource {
   /** The highest value a user-defined PriorityClass may have. */
   public static final int MAX_USER_VALUE = 1_000_000_000;
 
+  private static final String SYSTEM_PREFIX = "system-";
+
   /** The label that gives a Kueue workload its {@code WorkloadPriorityClass}. */
   public static final String KUEUE_PRIORITY_LABEL = "kueue.x-k8s.io/priority-class";
 
@@ -114,11 +116,13 @@ public abstract class PriorityTier implements ManifestSource {
   protected void check() {
     String where = "priority tier \"" + name() + "\"";
     Meta.requireSubdomain(where, name());
-    InvalidSpecException.require(
-        !name().startsWith("system-"),
-        where,
-        "names starting with \"system-\" are reserved for the built-in classes",
-        "choose another name, e.g. " + name().substring("system-".length()));
+    if (name().startsWith(SYSTEM_PREFIX)) {
+      String suggestion = name().substring(SYSTEM_PREFIX.length());
+      throw new InvalidSpecException(
+          where,
+          "names starting with \"" + SYSTEM_PREFIX + "\" are reserved for the built-in classes",
+          "choose another name" + (suggestion.isEmpty() ? "" : ", e.g. " + suggestion));
+    }
     InvalidSpecException.require(
         value() <= MAX_USER_VALUE,
         where + " value",
