@@ -87,7 +87,8 @@ public class ClusterQueueSpec {
   }
 
   public void setResourceGroups(List<ResourceGroup> resourceGroups) {
-    this.resourceGroups = resourceGroups == null ? new ArrayList<>() : resourceGroups;
+    this.resourceGroups =
+        resourceGroups == null ? new ArrayList<>() : new ArrayList<>(resourceGroups);
   }
 
   @JsonAnyGetter

@@ -56,7 +56,8 @@ public class CohortSpec {
   }
 
   public void setResourceGroups(List<ResourceGroup> resourceGroups) {
-    this.resourceGroups = resourceGroups == null ? new ArrayList<>() : resourceGroups;
+    this.resourceGroups =
+        resourceGroups == null ? new ArrayList<>() : new ArrayList<>(resourceGroups);
   }
 
   @JsonAnyGetter

@@ -41,7 +41,7 @@ public class FlavorQuotas {
   }
 
   public void setResources(List<ResourceQuota> resources) {
-    this.resources = resources == null ? new ArrayList<>() : resources;
+    this.resources = resources == null ? new ArrayList<>() : new ArrayList<>(resources);
   }
 
   @JsonAnyGetter

@@ -40,7 +40,7 @@ public class ResourceFlavorSpec {
   }
 
   public void setNodeLabels(Map<String, String> nodeLabels) {
-    this.nodeLabels = nodeLabels == null ? new LinkedHashMap<>() : nodeLabels;
+    this.nodeLabels = nodeLabels == null ? new LinkedHashMap<>() : new LinkedHashMap<>(nodeLabels);
   }
 
   /** Taints of the flavor's nodes (at most 8). */
@@ -49,7 +49,7 @@ public class ResourceFlavorSpec {
   }
 
   public void setNodeTaints(List<Taint> nodeTaints) {
-    this.nodeTaints = nodeTaints == null ? new ArrayList<>() : nodeTaints;
+    this.nodeTaints = nodeTaints == null ? new ArrayList<>() : new ArrayList<>(nodeTaints);
   }
 
   /** Tolerations added to pods admitted with this flavor (at most 8). */
@@ -58,7 +58,7 @@ public class ResourceFlavorSpec {
   }
 
   public void setTolerations(List<Toleration> tolerations) {
-    this.tolerations = tolerations == null ? new ArrayList<>() : tolerations;
+    this.tolerations = tolerations == null ? new ArrayList<>() : new ArrayList<>(tolerations);
   }
 
   @JsonAnyGetter

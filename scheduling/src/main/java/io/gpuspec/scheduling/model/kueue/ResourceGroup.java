@@ -35,7 +35,8 @@ public class ResourceGroup {
   }
 
   public void setCoveredResources(List<String> coveredResources) {
-    this.coveredResources = coveredResources == null ? new ArrayList<>() : coveredResources;
+    this.coveredResources =
+        coveredResources == null ? new ArrayList<>() : new ArrayList<>(coveredResources);
   }
 
   /** Flavors in order of preference; each lists every covered resource, in order. */
@@ -44,7 +45,7 @@ public class ResourceGroup {
   }
 
   public void setFlavors(List<FlavorQuotas> flavors) {
-    this.flavors = flavors == null ? new ArrayList<>() : flavors;
+    this.flavors = flavors == null ? new ArrayList<>() : new ArrayList<>(flavors);
   }
 
   @JsonAnyGetter

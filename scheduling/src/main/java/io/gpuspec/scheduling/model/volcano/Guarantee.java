@@ -28,7 +28,7 @@ public class Guarantee {
   }
 
   public void setResource(Map<String, Quantity> resource) {
-    this.resource = resource == null ? new LinkedHashMap<>() : resource;
+    this.resource = resource == null ? new LinkedHashMap<>() : new LinkedHashMap<>(resource);
   }
 
   @JsonAnyGetter

@@ -52,7 +52,8 @@ public class PodGroupSpec {
   }
 
   public void setMinTaskMember(Map<String, Integer> minTaskMember) {
-    this.minTaskMember = minTaskMember == null ? new LinkedHashMap<>() : minTaskMember;
+    this.minTaskMember =
+        minTaskMember == null ? new LinkedHashMap<>() : new LinkedHashMap<>(minTaskMember);
   }
 
   /** Resources that must be free together. */
@@ -61,7 +62,8 @@ public class PodGroupSpec {
   }
 
   public void setMinResources(Map<String, Quantity> minResources) {
-    this.minResources = minResources == null ? new LinkedHashMap<>() : minResources;
+    this.minResources =
+        minResources == null ? new LinkedHashMap<>() : new LinkedHashMap<>(minResources);
   }
 
   /** The Volcano Queue; {@code default} when absent. */

@@ -53,7 +53,7 @@ public class QueueSpec {
   }
 
   public void setCapability(Map<String, Quantity> capability) {
-    this.capability = capability == null ? new LinkedHashMap<>() : capability;
+    this.capability = capability == null ? new LinkedHashMap<>() : new LinkedHashMap<>(capability);
   }
 
   /** The queue's fair share; above it, other queues may reclaim. */
@@ -62,7 +62,7 @@ public class QueueSpec {
   }
 
   public void setDeserved(Map<String, Quantity> deserved) {
-    this.deserved = deserved == null ? new LinkedHashMap<>() : deserved;
+    this.deserved = deserved == null ? new LinkedHashMap<>() : new LinkedHashMap<>(deserved);
   }
 
   /** Resources reserved for the queue alone. */
