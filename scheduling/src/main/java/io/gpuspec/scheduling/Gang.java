@@ -126,6 +126,10 @@ public abstract class Gang implements ManifestSource {
   @Value.Check
   protected void check() {
     String where = "gang \"" + name() + "\"";
+    Meta.requireSubdomain(where, name());
+    Meta.requireLabel(where + " namespace", namespace());
+    queue().ifPresent(q -> Meta.requireSubdomain(where + " queue", q));
+    Meta.requirePartOf(where, partOf());
     InvalidSpecException.require(
         pods() >= 1,
         where + " pods",

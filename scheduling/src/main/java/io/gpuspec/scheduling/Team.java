@@ -57,8 +57,8 @@ import org.immutables.value.Value;
  * <ul>
  *   <li>{@code get, list, watch, create, delete} on {@code batch} Jobs, {@code kubeflow.org}
  *       TFJobs, {@code batch.volcano.sh} Jobs and {@code scheduling.volcano.sh} PodGroups: submit
- *       and cancel training runs and gangs. No {@code update}/{@code patch}: a job's pod template
- *       is immutable anyway, and suspending belongs to Kueue;
+ *       and cancel training runs and gangs. No {@code update}/{@code patch}: a running Job's pod
+ *       template cannot be changed, and suspending and resuming belong to Kueue;
  *   <li>{@code get, list, watch, create, delete} on PersistentVolumeClaims: dataset and checkpoint
  *       volumes;
  *   <li>{@code get, list, watch} on Pods, {@code pods/log} and Events: follow runs and read logs.

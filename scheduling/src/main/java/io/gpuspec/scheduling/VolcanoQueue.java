@@ -23,9 +23,9 @@ import org.immutables.value.Value;
  *     .build();
  * }</pre>
  *
- * <p>Checked at build: the weight is 1 to 65535 and, per resource, guarantee ≤ deserved ≤
- * capability (guarantee ≤ capability when no deserved share is given), the bounds of the upstream
- * CRD and of Volcano's queue admission webhook.
+ * <p>Checked at build: the weight is 1 to 65535 (the bounds of the upstream CRD) and, per resource,
+ * guarantee ≤ deserved ≤ capability (guarantee ≤ capability when no deserved share is given): what
+ * is reserved fits in the fair share, which fits under the ceiling.
  */
 @Value.Immutable
 @GpuSpecStyle
