@@ -1,0 +1,112 @@
+package io.gpuspec.scheduling;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.ManifestSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.immutables.value.Value;
+
+/**
+ * A cluster's Kueue setup in one value: resource flavors (one per GPU pool), cohorts, cluster
+ * queues (one per team), local queues (one per namespace) and the priority tiers rendered as
+ * WorkloadPriorityClasses.
+ *
+ * <p>Checked at build: names are unique per kind, every flavor a cluster queue has quota in is one
+ * of the flavors, and every local queue points at one of the cluster queues (a LocalQueue or
+ * ClusterQueue whose target does not exist stays inactive and admits nothing,
+ * https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/ and
+ * https://kueue.sigs.k8s.io/docs/concepts/local_queue/).
+ *
+ * <p>Rendered in the order WorkloadPriorityClass, ResourceFlavor, Cohort, ClusterQueue, LocalQueue,
+ * each sorted by namespace and name.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class KueuePolicy implements ManifestSource {
+
+  public abstract List<KueueFlavor> flavors();
+
+  public abstract List<KueueCohort> cohorts();
+
+  public abstract List<KueueClusterQueue> clusterQueues();
+
+  public abstract List<KueueLocalQueue> localQueues();
+
+  /** Tiers rendered as Kueue WorkloadPriorityClasses. */
+  public abstract List<PriorityTier> workloadPriorities();
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    List<HasMetadata> objects = new ArrayList<>();
+    sorted(workloadPriorities(), PriorityTier::name).stream()
+        .map(PriorityTier::toWorkloadPriorityClass)
+        .forEach(objects::add);
+    sorted(flavors(), KueueFlavor::name).stream()
+        .map(KueueFlavor::toResourceFlavor)
+        .forEach(objects::add);
+    sorted(cohorts(), KueueCohort::name).stream().map(KueueCohort::toCohort).forEach(objects::add);
+    sorted(clusterQueues(), KueueClusterQueue::name).stream()
+        .map(KueueClusterQueue::toClusterQueue)
+        .forEach(objects::add);
+    sorted(localQueues(), q -> q.namespace() + "/" + q.name()).stream()
+        .map(KueueLocalQueue::toLocalQueue)
+        .forEach(objects::add);
+    return List.copyOf(objects);
+  }
+
+  private static <T> List<T> sorted(List<T> values, Function<T, String> key) {
+    return values.stream().sorted(Comparator.comparing(key)).toList();
+  }
+
+  @Value.Check
+  protected void check() {
+    unique("resource flavors", flavors(), KueueFlavor::name);
+    unique("cohorts", cohorts(), KueueCohort::name);
+    unique("cluster queues", clusterQueues(), KueueClusterQueue::name);
+    unique("local queues", localQueues(), q -> q.namespace() + "/" + q.name());
+    unique("workload priorities", workloadPriorities(), PriorityTier::name);
+    Set<String> flavorNames = new HashSet<>(flavors().stream().map(KueueFlavor::name).toList());
+    for (KueueClusterQueue queue : clusterQueues()) {
+      for (String flavor : queue.flavorNames()) {
+        InvalidSpecException.require(
+            flavorNames.contains(flavor),
+            "cluster queue \"" + queue.name() + "\"",
+            "it has quota in flavor \"" + flavor + "\", which is not one of " + flavorNames,
+            "add the flavor, e.g. KueueFlavor.forPool(pool).build(), or fix the name");
+      }
+    }
+    Set<String> queueNames =
+        new HashSet<>(clusterQueues().stream().map(KueueClusterQueue::name).toList());
+    for (KueueLocalQueue local : localQueues()) {
+      InvalidSpecException.require(
+          queueNames.contains(local.clusterQueue()),
+          "local queue \"" + local.namespace() + "/" + local.name() + "\"",
+          "it points at cluster queue \""
+              + local.clusterQueue()
+              + "\", which is not one of "
+              + queueNames,
+          "add the cluster queue or fix the name");
+    }
+  }
+
+  private static <T> void unique(String what, List<T> values, Function<T, String> key) {
+    Set<String> seen = new HashSet<>();
+    for (T value : values) {
+      String name = key.apply(value);
+      InvalidSpecException.require(
+          seen.add(name), what, "\"" + name + "\" is given twice", "give each a unique name");
+    }
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableKueuePolicy.Builder {}
+}

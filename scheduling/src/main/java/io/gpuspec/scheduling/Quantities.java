@@ -1,0 +1,77 @@
+package io.gpuspec.scheduling;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.Labels;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Resource quantities as the API server parses them (the {@code Quantity} grammar of
+ * https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/quantity/): parsing,
+ * comparing and scaling, and the checks every DSL value of this module shares.
+ */
+final class Quantities {
+
+  /** The serialized form the CRD schemas of Volcano and Kueue pin as a pattern. */
+  private static final Pattern QUANTITY =
+      Pattern.compile(
+          "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))"
+              + "(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$");
+
+  private Quantities() {}
+
+  /** Whether {@code text} is a quantity the API server accepts. */
+  static boolean isQuantity(String text) {
+    return text != null && QUANTITY.matcher(text).matches();
+  }
+
+  /** The value of a valid quantity in base units (cores, bytes, devices). */
+  static BigDecimal amount(String text) {
+    return Quantity.getAmountInBytes(new Quantity(text));
+  }
+
+  /** {@code text} times {@code factor}, keeping its suffix: {@code 32Gi x 4 = 128Gi}. */
+  static String times(String text, int factor) {
+    return new Quantity(text).multiply(factor).toString();
+  }
+
+  /**
+   * Checks a map of resource name to quantity: names are qualified names (e.g. {@code cpu}, {@code
+   * nvidia.com/gpu}) and quantities parse and are not negative.
+   */
+  static void requireResources(String where, Map<String, String> resources) {
+    resources.forEach(
+        (resource, quantity) -> {
+          InvalidSpecException.require(
+              Labels.isQualifiedName(resource),
+              where,
+              "\"" + resource + "\" is not a resource name",
+              "use a name such as cpu, memory or nvidia.com/gpu");
+          requireQuantity(where + " " + resource, quantity);
+        });
+  }
+
+  /** Checks that {@code quantity} parses and is not negative. */
+  static void requireQuantity(String where, String quantity) {
+    InvalidSpecException.require(
+        isQuantity(quantity),
+        where,
+        "\"" + quantity + "\" is not a quantity",
+        "write a number with an optional suffix, e.g. 8, 500m or 64Gi");
+    InvalidSpecException.require(
+        amount(quantity).signum() >= 0,
+        where,
+        "\"" + quantity + "\" is negative",
+        "use zero or more");
+  }
+
+  /** The map as fabric8 quantities, sorted by resource name. */
+  static Map<String, Quantity> toQuantities(Map<String, String> resources) {
+    Map<String, Quantity> quantities = new TreeMap<>();
+    resources.forEach((resource, quantity) -> quantities.put(resource, new Quantity(quantity)));
+    return quantities;
+  }
+}

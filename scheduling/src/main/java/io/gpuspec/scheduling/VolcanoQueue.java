@@ -1,0 +1,130 @@
+package io.gpuspec.scheduling;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.model.volcano.Guarantee;
+import io.gpuspec.scheduling.model.volcano.Queue;
+import io.gpuspec.scheduling.model.volcano.QueueSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A Volcano {@code Queue} ({@code scheduling.volcano.sh/v1beta1}): a team's share of the cluster
+ * for gang-scheduled jobs (https://volcano.sh/en/docs/queue/).
+ *
+ * <pre>{@code
+ * VolcanoQueue research = VolcanoQueue.named("research").weight(4)
+ *     .putCapability("nvidia.com/gpu", "32").putDeserved("nvidia.com/gpu", "16")
+ *     .putGuarantee("nvidia.com/gpu", "8").reclaimable(true)
+ *     .build();
+ * }</pre>
+ *
+ * <p>Checked at build: the weight is 1 to 65535 (the bounds of the upstream CRD) and, per resource,
+ * guarantee ≤ deserved ≤ capability (guarantee ≤ capability when no deserved share is given): what
+ * is reserved fits in the fair share, which fits under the ceiling.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class VolcanoQueue implements ManifestSource {
+
+  /** The highest queue weight the CRD accepts. */
+  public static final int MAX_WEIGHT = 65_535;
+
+  public abstract String name();
+
+  /** The queue's share of the cluster relative to the other queues. */
+  @Value.Default
+  public int weight() {
+    return 1;
+  }
+
+  /** The most the queue's pods may use at once, by resource name. */
+  public abstract Map<String, String> capability();
+
+  /** The queue's fair share; what it uses above it may be reclaimed by other queues. */
+  public abstract Map<String, String> deserved();
+
+  /** Resources reserved for the queue alone. */
+  public abstract Map<String, String> guarantee();
+
+  /** Whether other queues may reclaim what this queue uses above its deserved share. */
+  public abstract Optional<Boolean> reclaimable();
+
+  /** The value of {@code app.kubernetes.io/part-of}. */
+  @Value.Default
+  public String partOf() {
+    return Meta.DEFAULT_PART_OF;
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toQueue());
+  }
+
+  /** The rendered Queue. */
+  public Queue toQueue() {
+    QueueSpec spec = new QueueSpec();
+    spec.setWeight(weight());
+    spec.setCapability(Quantities.toQuantities(capability()));
+    spec.setDeserved(Quantities.toQuantities(deserved()));
+    if (!guarantee().isEmpty()) {
+      Guarantee reserved = new Guarantee();
+      reserved.setResource(Quantities.toQuantities(guarantee()));
+      spec.setGuarantee(reserved);
+    }
+    reclaimable().ifPresent(spec::setReclaimable);
+    return new Queue(Meta.clusterScoped(name(), partOf()), spec);
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "volcano queue \"" + name() + "\"";
+    Meta.requireSubdomain(where, name());
+    InvalidSpecException.require(
+        weight() >= 1 && weight() <= MAX_WEIGHT,
+        where + " weight",
+        weight() + " is out of range",
+        "use 1 to " + MAX_WEIGHT);
+    Quantities.requireResources(where + " capability", capability());
+    Quantities.requireResources(where + " deserved", deserved());
+    Quantities.requireResources(where + " guarantee", guarantee());
+    atMost(where, "guarantee", guarantee(), "deserved", deserved());
+    atMost(where, "deserved", deserved(), "capability", capability());
+    atMost(where, "guarantee", guarantee(), "capability", capability());
+    Meta.requirePartOf(where, partOf());
+  }
+
+  private static void atMost(
+      String where,
+      String lowName,
+      Map<String, String> low,
+      String highName,
+      Map<String, String> high) {
+    low.forEach(
+        (resource, quantity) -> {
+          String ceiling = high.get(resource);
+          InvalidSpecException.require(
+              ceiling == null
+                  || Quantities.amount(quantity).compareTo(Quantities.amount(ceiling)) <= 0,
+              where + " " + lowName + " " + resource,
+              quantity + " is more than the " + highName + " " + ceiling,
+              "keep guarantee ≤ deserved ≤ capability for every resource");
+        });
+  }
+
+  /** Starts a queue with this name. */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableVolcanoQueue.Builder {}
+
+  @Override
+  public String toString() {
+    return "VolcanoQueue[" + name() + "]";
+  }
+}

@@ -1,0 +1,291 @@
+package io.gpuspec.scheduling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.NodePool;
+import io.gpuspec.core.NodeTaint;
+import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
+import io.gpuspec.scheduling.model.kueue.ResourceQuota;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class KueueTest {
+
+  private static KueueClusterQueue.Builder queue() {
+    return KueueClusterQueue.named("vision");
+  }
+
+  @Test
+  void flavorForPool_tiesQuotaToThePoolsLabelsAndTaints() {
+    NodePool pool = Fixtures.A100_TRAIN;
+
+    ResourceFlavor flavor = KueueFlavor.forPool(pool).build().toResourceFlavor();
+
+    assertThat(flavor.getMetadata().getName()).isEqualTo("a100-train");
+    assertThat(flavor.getSpec().getNodeLabels()).isEqualTo(pool.selectorLabels());
+    assertThat(flavor.getSpec().getNodeTaints())
+        .containsExactlyElementsOf(pool.taints().stream().map(NodeTaint::toTaint).toList());
+    assertThat(flavor.getSpec().getTolerations())
+        .containsExactlyElementsOf(pool.taints().stream().map(NodeTaint::toleration).toList());
+  }
+
+  @Test
+  void flavorWithoutInjectedTolerations_keepsOnlyNodeTaints() {
+    ResourceFlavor flavor =
+        KueueFlavor.forPool(Fixtures.H100_TRAIN)
+            .injectTolerations(false)
+            .build()
+            .toResourceFlavor();
+
+    assertThat(flavor.getSpec().getNodeTaints()).hasSize(1);
+    assertThat(flavor.getSpec().getTolerations()).isEmpty();
+  }
+
+  @Test
+  void flavor_withMoreThanEightNodeLabels_isRejected() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    for (int i = 0; i < 9; i++) {
+      labels.put("example.com/l" + i, "v");
+    }
+    assertThatThrownBy(() -> KueueFlavor.named("big").putAllNodeLabels(labels).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("9 labels, more than the 8 Kueue accepts");
+  }
+
+  @Test
+  void clusterQueueFlavor_listingResourcesInAnotherOrder_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .resourceGroup(
+                        g ->
+                            g.covers("cpu", "nvidia.com/gpu")
+                                .flavor(
+                                    "a100-train",
+                                    f -> f.quota("nvidia.com/gpu", "8").quota("cpu", "64")))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "cluster queue \"vision\" resourceGroups[0] flavor \"a100-train\": it lists"
+                + " [nvidia.com/gpu, cpu] but the group covers [cpu, nvidia.com/gpu]; give a quota"
+                + " for exactly the covered resources, in the same order");
+  }
+
+  @Test
+  void clusterQueueFlavor_missingACoveredResource_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .resourceGroup(
+                        g ->
+                            g.covers("cpu", "nvidia.com/gpu")
+                                .flavor("a100-train", f -> f.quota("cpu", "64")))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("it lists [cpu] but the group covers [cpu, nvidia.com/gpu]");
+  }
+
+  @Test
+  void borrowingLimit_withoutCohort_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .resourceGroup(
+                        g ->
+                            g.covers("nvidia.com/gpu")
+                                .flavor(
+                                    "a100-train",
+                                    f ->
+                                        f.quota("nvidia.com/gpu", "8", q -> q.borrowingLimit("4"))))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "cluster queue \"vision\" resourceGroups[0] flavor \"a100-train\" nvidia.com/gpu:"
+                + " borrowingLimit and lendingLimit need a cohort to borrow from and lend to; set"
+                + " cohort(...) or remove the limits");
+  }
+
+  @Test
+  void borrowingAndLendingLimits_withCohort_areRendered() {
+    ClusterQueue rendered =
+        queue()
+            .cohort("gpu")
+            .resourceGroup(
+                g ->
+                    g.covers("nvidia.com/gpu")
+                        .flavor(
+                            "a100-train",
+                            f ->
+                                f.quota(
+                                    "nvidia.com/gpu",
+                                    "8",
+                                    q -> q.borrowingLimit("4").lendingLimit("8"))))
+            .build()
+            .toClusterQueue();
+
+    ResourceQuota quota =
+        rendered.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0);
+    assertThat(rendered.getSpec().getCohortName()).isEqualTo("gpu");
+    assertThat(quota.getNominalQuota()).isEqualTo(new Quantity("8"));
+    assertThat(quota.getBorrowingLimit()).isEqualTo(new Quantity("4"));
+    assertThat(quota.getLendingLimit()).isEqualTo(new Quantity("8"));
+  }
+
+  @Test
+  void lendingLimit_aboveNominalQuota_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .cohort("gpu")
+                    .resourceGroup(
+                        g ->
+                            g.covers("nvidia.com/gpu")
+                                .flavor(
+                                    "a100-train",
+                                    f -> f.quota("nvidia.com/gpu", "8", q -> q.lendingLimit("9"))))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageEndingWith(
+            "nvidia.com/gpu lendingLimit: 9 is more than the nominalQuota 8; lend at most the nominal quota");
+  }
+
+  @Test
+  void resourceCoveredByTwoGroups_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .resourceGroup(
+                        g -> g.covers("cpu").flavor("cpu-nodes", f -> f.quota("cpu", "64")))
+                    .resourceGroup(
+                        g -> g.covers("cpu").flavor("a100-train", f -> f.quota("cpu", "8")))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining(
+            "resourceGroups[1] coveredResources: \"cpu\" is already covered by resourceGroups[0]");
+  }
+
+  @Test
+  void flavorInTwoGroups_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .resourceGroup(
+                        g -> g.covers("cpu").flavor("a100-train", f -> f.quota("cpu", "64")))
+                    .resourceGroup(
+                        g ->
+                            g.covers("nvidia.com/gpu")
+                                .flavor("a100-train", f -> f.quota("nvidia.com/gpu", "8")))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("the flavor already has quota in resourceGroups[0]");
+  }
+
+  @Test
+  void borrowWithPreemption_withoutReclaimWithinCohort_isRejected() {
+    assertThatThrownBy(
+            () ->
+                queue()
+                    .cohort("gpu")
+                    .borrowWithinCohort(KueueClusterQueue.BorrowWithinCohortPolicy.LOWER_PRIORITY)
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining(
+            "borrowing with preemption needs reclaimWithinCohort other than Never");
+  }
+
+  @Test
+  void namespaceSelector_namesNamespacesOrSelectsAll() {
+    ClusterQueue forTeam =
+        queue().addNamespace("vision").addNamespace("vision-dev").build().toClusterQueue();
+    ClusterQueue forAll = queue().build().toClusterQueue();
+
+    assertThat(forTeam.getSpec().getNamespaceSelector().getMatchExpressions().get(0).getValues())
+        .containsExactly("vision", "vision-dev");
+    assertThat(Fixtures.yaml(queue().build())).contains("  namespaceSelector: {}\n");
+    assertThat(forAll.getSpec().getNamespaceSelector().getMatchLabels()).isEmpty();
+  }
+
+  @Test
+  void localQueue_givesTheQueueNameLabelToStamp() {
+    KueueLocalQueue local =
+        KueueLocalQueue.named("training")
+            .namespace("vision")
+            .clusterQueue(Fixtures.teamQueue("vision"))
+            .build();
+
+    assertThat(local.queueLabel()).isEqualTo(Map.of("kueue.x-k8s.io/queue-name", "training"));
+    assertThat(local.toLocalQueue().getSpec().getClusterQueue()).isEqualTo("vision");
+    assertThat(local.toLocalQueue().getMetadata().getNamespace()).isEqualTo("vision");
+  }
+
+  @Test
+  void policy_clusterQueueWithUnknownFlavor_isRejected() {
+    assertThatThrownBy(
+            () ->
+                KueuePolicy.builder()
+                    .addFlavors(Fixtures.a100Flavor())
+                    .addClusterQueues(Fixtures.teamQueue("vision"))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "cluster queue \"vision\": it has quota in flavor \"h100-train\", which is not one of"
+                + " [a100-train]; add the flavor, e.g. KueueFlavor.forPool(pool).build(), or fix the"
+                + " name");
+  }
+
+  @Test
+  void policy_localQueueOfUnknownClusterQueue_isRejected() {
+    assertThatThrownBy(
+            () ->
+                KueuePolicy.builder()
+                    .addLocalQueues(
+                        KueueLocalQueue.named("training")
+                            .namespace("nlp")
+                            .clusterQueue("nlp")
+                            .build())
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("it points at cluster queue \"nlp\", which is not one of []");
+  }
+
+  @Test
+  void policy_rendersPrioritiesFlavorsCohortsQueuesInOrder() {
+    KueuePolicy policy =
+        KueuePolicy.builder()
+            .addLocalQueues(
+                KueueLocalQueue.named("training")
+                    .namespace("vision")
+                    .clusterQueue("vision")
+                    .build())
+            .addClusterQueues(Fixtures.teamQueue("vision"))
+            .addFlavors(Fixtures.h100Flavor(), Fixtures.a100Flavor())
+            .addCohorts(KueueCohort.named("gpu").build())
+            .addWorkloadPriorities(PriorityTier.trainingNormal())
+            .build();
+
+    assertThat(policy.toManifests())
+        .extracting(o -> o.getKind() + "/" + o.getMetadata().getName())
+        .containsExactly(
+            "WorkloadPriorityClass/training-normal",
+            "ResourceFlavor/a100-train",
+            "ResourceFlavor/h100-train",
+            "Cohort/gpu",
+            "ClusterQueue/vision",
+            "LocalQueue/training");
+  }
+
+  @Test
+  void flavorsOfTwoModels_differInNodeLabels() {
+    NodePool l40s = NodePool.named("l40s-infer").model(GpuCatalogue.L40S).gpusPerNode(4).build();
+
+    assertThat(KueueFlavor.forPool(l40s).build().nodeLabels())
+        .isNotEqualTo(Fixtures.a100Flavor().nodeLabels())
+        .containsEntry("nvidia.com/gpu.product", "NVIDIA-L40S");
+  }
+}
