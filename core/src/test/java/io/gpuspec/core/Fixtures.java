@@ -36,4 +36,10 @@ public final class Fixtures {
           .nodeCount(3)
           .purpose(PoolPurpose.INFERENCE)
           .build();
+
+  /**
+   * The three pools above as one cluster: the fleet that rule test files under {@code
+   * rules-with-fleet} are checked against.
+   */
+  public static final Fleet FLEET = Fleet.of(A100_TRAIN, H100_TRAIN, L40S_INFERENCE);
 }

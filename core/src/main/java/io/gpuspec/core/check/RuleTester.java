@@ -30,12 +30,13 @@ import java.util.stream.Stream;
  * rule violations) and fails with an {@link AssertionError} listing what is missing and what is
  * extra: nothing may be missing, nothing extra. A file without {@code # expect:} lines must produce
  * no finding at all (a "stays quiet" case). Findings are matched by document, rule id, severity and
- * field path.
+ * field path. The path is the rest of the line, so it may hold the spaces of an invalid key, e.g.
+ * {@code # expect: K8S003 error metadata.annotations[team owner]}.
  */
 public final class RuleTester {
 
   private static final Pattern EXPECT =
-      Pattern.compile("^\\s*#\\s*expect:\\s*(\\S+)\\s+(error|warning)\\s+(\\S+)\\s*$");
+      Pattern.compile("^\\s*#\\s*expect:\\s*(\\S+)\\s+(error|warning)\\s+(\\S(?:.*\\S)?)\\s*$");
   private static final Pattern DOCUMENT_START = Pattern.compile("^---(\\s.*)?$");
 
   private final Gpuspec gpuspec;

@@ -1,23 +1,48 @@
 package io.gpuspec.core.check;
 
 import io.gpuspec.core.TestGpuspec;
-import java.nio.file.Path;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** Every file under {@code src/test/resources/rules}: its findings are exactly its expectations. */
+/**
+ * Core's rule test files: every file under {@code src/test/resources/rules} (no fleet), {@code
+ * rules-with-fleet} (the pools of {@link io.gpuspec.core.Fixtures#FLEET} known) and {@code
+ * rules-strict} produces exactly the findings its {@code # expect:} lines state.
+ */
 class CoreRuleFilesTest {
-
-  private static final Path RULES = Path.of("src/test/resources/rules");
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
-    RuleTester tester = RuleTester.of(TestGpuspec.GPUSPEC);
-    return RuleTester.cases(RULES).stream()
-        .map(
-            file ->
-                DynamicTest.dynamicTest(
-                    RULES.relativize(file).toString(), () -> tester.verify(file)));
+    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithFleet() {
+    return RuleFiles.tests(
+        RuleFiles.RULES_WITH_FLEET,
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.WITH_FLEET));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ruleFilesStrict() {
+    return RuleFiles.tests(
+        RuleFiles.RULES_STRICT, RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.STRICT));
+  }
+
+  @Test
+  void everyCoreRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
+    RuleFiles.assertEveryRuleHasFiles(
+        TestGpuspec.GPUSPEC.modules().stream()
+            .filter(m -> m.name().equals("core"))
+            .map(GpuspecModule::rules)
+            .flatMap(rules -> rules.stream().map(Rule::id))
+            .toList(),
+        RuleFiles.RULES,
+        RuleFiles.RULES_WITH_FLEET,
+        RuleFiles.RULES_STRICT);
   }
 }

@@ -46,6 +46,34 @@ class RuleTesterTest {
   }
 
   @Test
+  void expectations_pathIsTheRestOfTheLine_spacesIncluded() throws IOException {
+    Path file =
+        file(
+            "# expect: K8S003 error metadata.annotations[team owner]  \n#expect: A001 warning x\n");
+    assertThat(RuleTester.expectations(file))
+        .containsExactly(
+            new RuleTester.Expectation(
+                0, "K8S003", Severity.ERROR, "metadata.annotations[team owner]"),
+            new RuleTester.Expectation(0, "A001", Severity.WARNING, "x"));
+  }
+
+  @Test
+  void verify_findingAtAPathWithASpace_matchesItsExpectation() throws IOException {
+    Path file =
+        file(
+            """
+            # expect: K8S003 error metadata.annotations[team owner]
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: settings
+              annotations:
+                team owner: ml-platform
+            """);
+    assertThat(tester.verify(file)).isEqualTo(1);
+  }
+
+  @Test
   void verify_exactFindings_passesAndCountsThem() throws IOException {
     Path file =
         file(

@@ -1,0 +1,36 @@
+package io.gpuspec.tfjob.internal.rules;
+
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.check.RuleFiles;
+import io.gpuspec.core.check.RuleTester;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The tfjob module's rule test files: every file under {@code src/test/resources/rules} produces
+ * exactly the findings its {@code # expect:} lines state, checked with every rule on the class path
+ * (core's and tfjob's) and no fleet. Besides the TFJ rules, {@code rules/GPU004} and {@code
+ * rules/K8S003} hold the cases of core rules that need the TFJob kind.
+ */
+class TfJobRuleFilesTest {
+
+  @TestFactory
+  Stream<DynamicTest> ruleFiles() {
+    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+  }
+
+  @Test
+  void everyTfJobRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
+    RuleFiles.assertEveryRuleHasFiles(
+        TestGpuspec.GPUSPEC.modules().stream()
+            .filter(m -> m.name().equals("tfjob"))
+            .map(GpuspecModule::rules)
+            .flatMap(rules -> rules.stream().map(Rule::id))
+            .toList(),
+        RuleFiles.RULES);
+  }
+}
