@@ -4,6 +4,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.immutables.value.Value;
 
@@ -45,7 +46,7 @@ public abstract class MigDeviceGroup {
 
   /** The profiles with a positive count. */
   public Map<String, Integer> requested() {
-    Map<String, Integer> positive = new java.util.TreeMap<>();
+    Map<String, Integer> positive = new TreeMap<>();
     migDevices()
         .forEach(
             (name, count) -> {
@@ -127,6 +128,6 @@ public abstract class MigDeviceGroup {
   public String toString() {
     return (deviceFilter().isEmpty() ? "" : deviceFilter() + " ")
         + devices()
-        + (migEnabled() ? " " + new java.util.TreeMap<>(migDevices()) : " mig off");
+        + (migEnabled() ? " " + new TreeMap<>(migDevices()) : " mig off");
   }
 }
