@@ -117,10 +117,12 @@ public final class MigCatalogue {
       }
       int at = index;
       for (GpuModel model : models) {
-        checkGroup(at, where, group, model)
-            .ifPresentOrElse(
-                key -> found.computeIfAbsent(key, k -> new ArrayList<>()).add(model.name()),
-                () -> place(at, group, model).ifPresent(placements::add));
+        List<Key> misfits = checkGroup(at, where, group, model);
+        if (misfits.isEmpty()) {
+          place(at, group, model).ifPresent(placements::add);
+        }
+        misfits.forEach(
+            key -> found.computeIfAbsent(key, k -> new ArrayList<>()).add(model.name()));
       }
     }
     List<MigProblem> problems =
@@ -130,15 +132,19 @@ public final class MigCatalogue {
     return new MigFit(names(models), problems, placements);
   }
 
-  /** The first misfit of the group on one GPU of the model, or empty when it fits. */
-  private Optional<Key> checkGroup(int index, String where, MigDeviceGroup group, GpuModel model) {
+  /**
+   * Why the group does not fit one GPU of the model: every profile the GPU does not offer and every
+   * count above its maximum; only when there is none of those, whether the instances can be placed.
+   * Empty when the group fits or does not apply to the model.
+   */
+  private List<Key> checkGroup(int index, String where, MigDeviceGroup group, GpuModel model) {
     Optional<MigGeometry> known = geometry(model);
     if (!group.migEnabled() || (!group.deviceFilter().isEmpty() && !applies(group, known))) {
-      return Optional.empty();
+      return List.of();
     }
     if (known.isEmpty()) {
       String variant = model.migCapable() ? "unknown" : "none";
-      return Optional.of(
+      return List.of(
           new Key(
               MigProblem.Kind.NO_MIG,
               index,
@@ -149,10 +155,11 @@ public final class MigCatalogue {
               variant));
     }
     MigGeometry geometry = known.get();
+    List<Key> misfits = new ArrayList<>();
     for (Map.Entry<String, Integer> wanted : group.requested().entrySet()) {
       Optional<MigProfile> profile = geometry.profile(wanted.getKey());
       if (profile.isEmpty()) {
-        return Optional.of(
+        misfits.add(
             new Key(
                 MigProblem.Kind.UNKNOWN_PROFILE,
                 index,
@@ -161,9 +168,8 @@ public final class MigCatalogue {
                 wanted.getValue(),
                 OptionalInt.empty(),
                 String.join(", ", geometry.profileNames())));
-      }
-      if (wanted.getValue() > profile.get().maxCount()) {
-        return Optional.of(
+      } else if (wanted.getValue() > profile.get().maxCount()) {
+        misfits.add(
             new Key(
                 MigProblem.Kind.ABOVE_MAX,
                 index,
@@ -174,9 +180,12 @@ public final class MigCatalogue {
                 ""));
       }
     }
+    if (!misfits.isEmpty()) {
+      return misfits;
+    }
     List<MigProfile> instances = instances(geometry, group);
     if (Placement.place(geometry, instances).isEmpty()) {
-      return Optional.of(
+      return List.of(
           new Key(
               MigProblem.Kind.NOT_PLACEABLE,
               index,
@@ -186,7 +195,7 @@ public final class MigCatalogue {
               OptionalInt.empty(),
               whyNotPlaceable(geometry, group, instances)));
     }
-    return Optional.empty();
+    return List.of();
   }
 
   private Optional<MigPlacement> place(int index, MigDeviceGroup group, GpuModel model) {
