@@ -92,10 +92,16 @@ final class ConfigTree {
     return path.startsWith("[") ? prefix + path : prefix + "." + path;
   }
 
-  static String child(String path, String key) {
-    if (SIMPLE_KEY.matcher(key).matches()) {
-      return path.isEmpty() ? key : path + "." + key;
+  /** The path of a field of the schema: {@code sharing.timeSlicing}. */
+  static String child(String path, String field) {
+    if (path.isEmpty()) {
+      return field;
     }
+    return SIMPLE_KEY.matcher(field).matches() ? path + "." + field : path + "[" + field + "]";
+  }
+
+  /** The path of a user-named key of a map: {@code mig-configs[all-1g.10gb]}, {@code data[t4]}. */
+  static String key(String path, String key) {
     return path + "[" + key + "]";
   }
 

@@ -135,7 +135,7 @@ public abstract class MigPartedConfig {
     Builder builder = builder();
     boolean complete = true;
     for (Map.Entry<String, JsonNode> entry : named.get().properties()) {
-      String path = ConfigTree.child("mig-configs", entry.getKey());
+      String path = ConfigTree.key("mig-configs", entry.getKey());
       Optional<MigLayout> layout = readLayout(tree, entry.getValue(), path);
       if (layout.isPresent()) {
         builder.putMigConfig(entry.getKey(), layout.get());
@@ -233,7 +233,7 @@ public abstract class MigPartedConfig {
         .ifPresent(
             profiles -> {
               for (Map.Entry<String, JsonNode> profile : profiles.properties()) {
-                tree.integer(profile.getValue(), ConfigTree.child(devicesAt, profile.getKey()))
+                tree.integer(profile.getValue(), ConfigTree.key(devicesAt, profile.getKey()))
                     .ifPresent(count -> builder.profile(profile.getKey(), count));
               }
             });

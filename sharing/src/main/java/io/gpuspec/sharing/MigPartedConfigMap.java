@@ -57,13 +57,13 @@ public abstract class MigPartedConfigMap implements ManifestSource {
     for (String key : data.keySet()) {
       if (!key.equals(DATA_KEY)) {
         tree.problem(
-            ConfigTree.child("data", key),
+            ConfigTree.key("data", key),
             "the MIG manager reads only " + DATA_KEY,
             "move the layouts into " + DATA_KEY);
       }
     }
     Parsed<MigPartedConfig> config =
-        MigPartedConfig.parse(data.get(DATA_KEY), ConfigTree.child("data", DATA_KEY));
+        MigPartedConfig.parse(data.get(DATA_KEY), ConfigTree.key("data", DATA_KEY));
     config.problems().forEach(problem -> tree.problems().add(problem));
     Optional<MigPartedConfigMap> result =
         config
