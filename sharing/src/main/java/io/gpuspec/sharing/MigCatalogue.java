@@ -67,7 +67,12 @@ public final class MigCatalogue {
     return Optional.ofNullable(byModel.get(modelName));
   }
 
-  /** Whether one GPU of the model can hold these instances ({@code profile → count}). */
+  /**
+   * Whether one GPU of the model can hold these instances ({@code profile → count}).
+   *
+   * @throws io.gpuspec.core.InvalidSpecException when a key is not a MIG profile name, a count is
+   *     negative or every count is 0 (what mig-parted rejects as a format error)
+   */
   public MigFit fit(Map<String, Integer> migDevices, GpuModel model) {
     return fit(
         MigLayout.of(MigDeviceGroup.builder().putAllMigDevices(migDevices).build()),

@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     mig-devices: {1g.10gb: 7}
  * }</pre>
  *
- * Format: https://github.com/NVIDIA/mig-parted#the-config-file and its {@code api/spec/v1}.
+ * Format: https://github.com/NVIDIA/mig-parted (README and {@code api/spec/v1/spec.go}).
  */
 @Value.Immutable
 @GpuSpecStyle

@@ -10,8 +10,10 @@ import java.util.OptionalInt;
  * @param kind what is wrong
  * @param group index of the group in its layout
  * @param profile the profile at fault, where one is
- * @param requested instances of {@code profile} asked for per GPU (0 where no profile is at fault)
- * @param max the most instances of {@code profile} one GPU holds, where known
+ * @param requested instances of {@code profile} asked for per GPU (0 where no profile is at fault);
+ *     for {@link Kind#DEVICE_OUT_OF_RANGE} the GPU index asked for
+ * @param max the most instances of {@code profile} one GPU holds, where known; for {@link
+ *     Kind#DEVICE_OUT_OF_RANGE} the highest GPU index of the nodes
  * @param models the GPU models ({@link io.gpuspec.core.GpuModel#name()}) with this problem
  * @param where the group, e.g. {@code mig layout group 0 (devices all)}
  * @param problem what is wrong
