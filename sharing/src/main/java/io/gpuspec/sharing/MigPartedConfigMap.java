@@ -1,0 +1,97 @@
+package io.gpuspec.sharing;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.ManifestSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A {@link MigPartedConfig} as the ConfigMap the GPU Operator's MIG manager reads: the config text
+ * under the data key {@code config.yaml}, in the operator's namespace. Point the operator at it
+ * with {@link GpuOperatorValues} ({@code migManager.config.name}).
+ *
+ * <p>See https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html
+ * (custom MIG configuration).
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class MigPartedConfigMap implements ManifestSource {
+
+  /** The data key the MIG manager reads. */
+  public static final String DATA_KEY = "config.yaml";
+
+  public abstract String name();
+
+  @Value.Default
+  public String namespace() {
+    return ConfigMaps.GPU_OPERATOR_NAMESPACE;
+  }
+
+  public abstract MigPartedConfig config();
+
+  public ConfigMap toConfigMap() {
+    return ConfigMaps.build(name(), namespace(), Map.of(DATA_KEY, config().render()));
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toConfigMap());
+  }
+
+  /** Reads the config of a ConfigMap such as NVIDIA's {@code default-mig-parted-config}. */
+  public static Parsed<MigPartedConfigMap> fromConfigMap(ConfigMap configMap) {
+    String name = configMap.getMetadata() == null ? "" : configMap.getMetadata().getName();
+    String namespace =
+        configMap.getMetadata() == null ? "" : configMap.getMetadata().getNamespace();
+    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
+    ConfigTree tree = new ConfigTree("");
+    if (!data.containsKey(DATA_KEY)) {
+      tree.problem(
+          "data", "no key " + DATA_KEY, "put the mig-parted config under data.config.yaml");
+      return tree.result(Optional.empty());
+    }
+    for (String key : data.keySet()) {
+      if (!key.equals(DATA_KEY)) {
+        tree.problem(
+            ConfigTree.key("data", key),
+            "the MIG manager reads only " + DATA_KEY,
+            "move the layouts into " + DATA_KEY);
+      }
+    }
+    Parsed<MigPartedConfig> config =
+        MigPartedConfig.parse(data.get(DATA_KEY), ConfigTree.key("data", DATA_KEY));
+    config.problems().forEach(problem -> tree.problems().add(problem));
+    Optional<MigPartedConfigMap> result =
+        config
+            .value()
+            .flatMap(
+                value ->
+                    tree.build(
+                        "metadata",
+                        () ->
+                            builder()
+                                .name(name == null ? "" : name)
+                                .namespace(
+                                    namespace == null || namespace.isEmpty()
+                                        ? ConfigMaps.GPU_OPERATOR_NAMESPACE
+                                        : namespace)
+                                .config(value)
+                                .build()));
+    return tree.result(result);
+  }
+
+  @Value.Check
+  protected void check() {
+    ConfigMaps.checkNames("mig-parted ConfigMap", name(), namespace());
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableMigPartedConfigMap.Builder {}
+}

@@ -1,0 +1,115 @@
+package io.gpuspec.sharing;
+
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
+import java.util.List;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * The {@code sharing.timeSlicing} or {@code sharing.mps} section of a device-plugin config: which
+ * resources are shared how many ways, and whether they are advertised under a {@code .shared} name.
+ *
+ * <pre>{@code
+ * SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 4));
+ * }</pre>
+ *
+ * Rules (https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus): at least one resource;
+ * MPS shares at most 48 clients per GPU and no MIG device. The device plugin (v0.17 to v0.20)
+ * ignores a custom {@code rename} and {@code devices} list, so both are rejected rather than left
+ * to be silently dropped.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class SharingConfig {
+
+  /** The most MPS clients of one GPU (compute capability 7.5 or later). */
+  public static final int MPS_MAX_REPLICAS = 48;
+
+  /** The most MPS clients of one GPU before compute capability 7.5. */
+  public static final int MPS_MAX_REPLICAS_BEFORE_7_5 = 16;
+
+  public abstract SharingStrategy strategy();
+
+  /**
+   * Advertise each shared resource as {@code <name>.shared}, e.g. {@code nvidia.com/gpu.shared}.
+   */
+  @Value.Default
+  public boolean renameByDefault() {
+    return false;
+  }
+
+  /**
+   * Fail pod requests for more than one replica (two time-sliced replicas are no more GPU than
+   * one). Absent means the plugin's default: off for time-slicing, on for MPS.
+   */
+  public abstract Optional<Boolean> failRequestsGreaterThanOne();
+
+  public abstract List<SharedResource> resources();
+
+  /** The name the plugin advertises a shared resource under. */
+  public String advertisedName(SharedResource resource) {
+    return renameByDefault() ? ResourceNames.shared(resource.name()) : resource.name();
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "sharing." + strategy().key();
+    InvalidSpecException.require(
+        !resources().isEmpty(),
+        where + " resources",
+        "no resource to share",
+        "add one, e.g. nvidia.com/gpu with 4 replicas");
+    for (SharedResource resource : resources()) {
+      String at = where + " resource \"" + resource.name() + "\"";
+      resource
+          .rename()
+          .ifPresent(
+              rename ->
+                  InvalidSpecException.require(
+                      renameByDefault() && rename.equals(ResourceNames.shared(resource.name())),
+                      at + " rename",
+                      "the device plugin ignores rename \""
+                          + rename
+                          + "\" and advertises "
+                          + advertisedName(resource),
+                      "drop rename; set renameByDefault: true to advertise "
+                          + ResourceNames.shared(resource.name())));
+      resource
+          .devices()
+          .ifPresent(
+              devices ->
+                  InvalidSpecException.require(
+                      devices.isAll(),
+                      at + " devices",
+                      "the device plugin ignores devices " + devices + " and shares every device",
+                      "drop devices (or write all) and select nodes with the config label instead"));
+      if (strategy() == SharingStrategy.MPS) {
+        InvalidSpecException.require(
+            resource.replicas() <= MPS_MAX_REPLICAS,
+            at + " replicas",
+            resource.replicas() + " MPS clients but a GPU serves at most " + MPS_MAX_REPLICAS,
+            "use at most " + MPS_MAX_REPLICAS + " replicas");
+        InvalidSpecException.require(
+            !resource.isMig(),
+            at,
+            "MPS does not share MIG devices",
+            "share MIG devices with time-slicing, or share whole GPUs with MPS");
+      }
+    }
+  }
+
+  public static SharingConfig timeSlicing(SharedResource... resources) {
+    return builder().strategy(SharingStrategy.TIME_SLICING).addResources(resources).build();
+  }
+
+  public static SharingConfig mps(SharedResource... resources) {
+    return builder().strategy(SharingStrategy.MPS).addResources(resources).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder extends ImmutableSharingConfig.Builder {}
+}

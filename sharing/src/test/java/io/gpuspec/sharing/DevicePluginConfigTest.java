@@ -1,0 +1,191 @@
+package io.gpuspec.sharing;
+
+import static io.gpuspec.core.GpuCatalogue.A100_80GB;
+import static io.gpuspec.core.GpuCatalogue.T4;
+import static io.gpuspec.core.GpuCatalogue.V100_16GB;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpuspec.core.InvalidSpecException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each validation of the device-plugin config, once firing and once quiet. */
+class DevicePluginConfigTest {
+
+  private static DevicePluginConfig config(MigStrategy strategy, SharingConfig sharing) {
+    return DevicePluginConfig.builder().migStrategy(strategy).sharing(sharing).build();
+  }
+
+  @Test
+  void replicas_belowTwoSharesNothing() {
+    assertThatThrownBy(() -> SharedResource.of("nvidia.com/gpu", 1))
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "shared resource \"nvidia.com/gpu\" replicas: 1 is below 2, so nothing is shared;"
+                + " give at least 2 replicas or drop the resource");
+    assertThat(SharedResource.of("nvidia.com/gpu", 2).replicas()).isEqualTo(2);
+  }
+
+  @Test
+  void resourceName_mustBeANvidiaResource() {
+    assertThatThrownBy(() -> SharedResource.of("example.com/gpu", 2))
+        .hasMessageContaining("not a resource name of the device plugin");
+    assertThatThrownBy(() -> SharedResource.of("nvidia.com/GPU", 2))
+        .hasMessageContaining("not a resource name of the device plugin");
+    assertThatCode(() -> SharedResource.of("nvidia.com/mig-1g.10gb", 2)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void mps_atMost48Replicas() {
+    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 49)))
+        .hasMessage(
+            "sharing.mps resource \"nvidia.com/gpu\" replicas: 49 MPS clients but a GPU serves at"
+                + " most 48; use at most 48 replicas");
+    assertThat(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 48)).resources()).hasSize(1);
+    assertThatCode(() -> SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 64)))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void mps_atMost16ReplicasBeforeComputeCapability75() {
+    DevicePluginConfig seventeen =
+        config(MigStrategy.NONE, SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 17)));
+    assertThatThrownBy(() -> seventeen.requireSupports(V100_16GB))
+        .hasMessage(
+            "sharing.mps resource \"nvidia.com/gpu\" replicas: 17 MPS clients but a V100-16GB"
+                + " (compute capability 7.0) serves at most 16; use at most 16 replicas on"
+                + " V100-16GB");
+    assertThatCode(() -> seventeen.requireSupports(T4)).doesNotThrowAnyException();
+    assertThat(DevicePluginConfig.maxMpsReplicas(V100_16GB)).isEqualTo(16);
+    assertThat(DevicePluginConfig.maxMpsReplicas(T4)).isEqualTo(48);
+    assertThat(DevicePluginConfig.maxMpsReplicas(A100_80GB)).isEqualTo(48);
+    DevicePluginConfig timeSliced =
+        config(
+            MigStrategy.NONE, SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 40)));
+    assertThatCode(() -> timeSliced.requireSupports(V100_16GB)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void mps_notWithMigStrategyMixed() {
+    SharingConfig mps = SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 4));
+    assertThatThrownBy(() -> config(MigStrategy.MIXED, mps))
+        .hasMessageStartingWith("device-plugin config: MPS sharing with migStrategy mixed");
+    assertThatCode(() -> config(MigStrategy.SINGLE, mps)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void mps_notOnMigDevices() {
+    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/mig-1g.10gb", 2)))
+        .hasMessageContaining("MPS does not share MIG devices");
+  }
+
+  @Test
+  void migResource_needsTheMixedStrategy() {
+    SharingConfig migShared =
+        SharingConfig.timeSlicing(SharedResource.of("nvidia.com/mig-1g.10gb", 2));
+    assertThatThrownBy(() -> config(MigStrategy.SINGLE, migShared))
+        .hasMessageContaining("migStrategy single advertises no nvidia.com/mig-* resource");
+    assertThatThrownBy(() -> DevicePluginConfig.builder().sharing(migShared).build())
+        .hasMessageContaining("migStrategy none advertises no nvidia.com/mig-* resource");
+    assertThatCode(() -> config(MigStrategy.MIXED, migShared)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void customRename_isRejectedBecauseThePluginIgnoresIt() {
+    SharedResource renamed =
+        SharedResource.builder().name("nvidia.com/gpu").replicas(4).rename("nvidia.com/t4").build();
+    assertThatThrownBy(() -> SharingConfig.timeSlicing(renamed))
+        .hasMessage(
+            "sharing.timeSlicing resource \"nvidia.com/gpu\" rename: the device plugin ignores"
+                + " rename \"nvidia.com/t4\" and advertises nvidia.com/gpu; drop rename; set"
+                + " renameByDefault: true to advertise nvidia.com/gpu.shared");
+    SharedResource defaultRename =
+        SharedResource.builder()
+            .name("nvidia.com/gpu")
+            .replicas(4)
+            .rename("nvidia.com/gpu.shared")
+            .build();
+    SharingConfig renamedByDefault =
+        SharingConfig.builder()
+            .strategy(SharingStrategy.TIME_SLICING)
+            .renameByDefault(true)
+            .addResources(defaultRename)
+            .build();
+    assertThat(renamedByDefault.advertisedName(defaultRename)).isEqualTo("nvidia.com/gpu.shared");
+  }
+
+  @Test
+  void deviceList_isRejectedBecauseThePluginIgnoresIt() {
+    SharedResource someGpus =
+        SharedResource.builder()
+            .name("nvidia.com/gpu")
+            .replicas(4)
+            .devices(DeviceSelection.indices(0, 1))
+            .build();
+    assertThatThrownBy(() -> SharingConfig.timeSlicing(someGpus))
+        .hasMessageContaining("the device plugin ignores devices [0, 1] and shares every device");
+    SharedResource allGpus =
+        SharedResource.builder()
+            .name("nvidia.com/gpu")
+            .replicas(4)
+            .devices(DeviceSelection.all())
+            .build();
+    assertThatCode(() -> SharingConfig.timeSlicing(allGpus)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void sharing_needsAResource() {
+    assertThatThrownBy(() -> SharingConfig.timeSlicing())
+        .hasMessage(
+            "sharing.timeSlicing resources: no resource to share; add one, e.g. nvidia.com/gpu"
+                + " with 4 replicas");
+  }
+
+  @Test
+  void deviceSelection_acceptsIndicesMigIndicesAndUuids() {
+    assertThat(DeviceSelection.ids("0", "1:2", "GPU-b1028956-cfa2-0990-bf4a-5da9abb51763").ids())
+        .hasSize(3);
+    assertThatThrownBy(() -> DeviceSelection.ids("first"))
+        .hasMessageContaining("\"first\" is neither a GPU index");
+    assertThatThrownBy(() -> DeviceSelection.indices(0, 0))
+        .hasMessageContaining("names a device twice");
+  }
+
+  @Test
+  void configMap_defaultMustBeOneOfItsConfigs() {
+    DevicePluginConfig plain = DevicePluginConfig.builder().build();
+    assertThatThrownBy(
+            () ->
+                DevicePluginConfigMap.builder()
+                    .name("plugin-config")
+                    .putConfig("l4", plain)
+                    .defaultConfig("t4")
+                    .build())
+        .hasMessage(
+            "device-plugin ConfigMap \"plugin-config\" default: \"t4\" is not one of the configs"
+                + " [l4]; name one of them or add it");
+    assertThatThrownBy(
+            () ->
+                DevicePluginConfigMap.builder()
+                    .name("plugin-config")
+                    .putConfig("L4 shared", plain)
+                    .build())
+        .hasMessageContaining("no node can select it with nvidia.com/device-plugin.config");
+    assertThat(Fixtures.timeSlicingT4().defaultConfig()).contains("tesla-t4");
+  }
+
+  @Test
+  void nodeConfigLabels_nameAConfigThatExists() {
+    assertThat(NodeConfigLabels.deviceConfig(Fixtures.timeSlicingT4(), "tesla-t4"))
+        .containsExactly(Map.entry("nvidia.com/device-plugin.config", "tesla-t4"));
+    assertThatThrownBy(() -> NodeConfigLabels.deviceConfig(Fixtures.timeSlicingT4(), "a100"))
+        .hasMessageContaining("\"a100\" is not a config of ConfigMap \"time-slicing-config\"");
+    MigPartedConfig mig = Fixtures.mixedMig().config();
+    assertThat(NodeConfigLabels.migConfig(mig, "80gb-mixed"))
+        .containsExactly(Map.entry("nvidia.com/mig.config", "80gb-mixed"));
+    assertThatThrownBy(() -> NodeConfigLabels.migConfig(mig, "all-1g.10gb"))
+        .hasMessageContaining("is not a layout of the mig-parted config");
+  }
+}
