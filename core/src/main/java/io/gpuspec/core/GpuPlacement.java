@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTermBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
+import io.gpuspec.core.k8s.GpuResources;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -80,6 +81,19 @@ public abstract class GpuPlacement {
         .withPreferredDuringSchedulingIgnoredDuringExecution(preferred)
         .endNodeAffinity()
         .build();
+  }
+
+  /**
+   * The GPU resource a container placed here requests: the one it names, except that {@code
+   * nvidia.com/gpu} (the default) on a pool whose sharing advertises another resource becomes that
+   * resource, e.g. {@code nvidia.com/gpu.shared} or {@code nvidia.com/mig-1g.10gb}.
+   */
+  public String resourceFor(ContainerAttributes container) {
+    String named = container.gpuResource();
+    if (!named.equals(GpuResources.NVIDIA_GPU) || pool().sharing().isEmpty()) {
+      return named;
+    }
+    return pool().sharing().get().defaultResource(pool()).orElse(named);
   }
 
   /** One toleration for each of the pool's taints, exactly matching it. */

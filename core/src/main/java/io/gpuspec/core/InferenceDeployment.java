@@ -68,7 +68,11 @@ public abstract class InferenceDeployment
     Map<String, String> labels = PodTemplates.labels(name(), this);
     Container container =
         PodTemplates.container(
-                "main", this, this, ports().stream().map(NamedPort::toContainerPort).toList())
+                "main",
+                this,
+                this,
+                ports().stream().map(NamedPort::toContainerPort).toList(),
+                placement())
             .withReadinessProbe(probe(readinessPath()))
             .withLivenessProbe(probe(livenessPath()))
             .build();

@@ -1,10 +1,12 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.GpuResources;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.immutables.value.Value;
 
 /**
@@ -20,6 +22,11 @@ import org.immutables.value.Value;
  *
  * By default the nodes are tainted {@code nvidia.com/gpu=present:NoSchedule}; {@code
  * dedicated(true)} adds {@code dedicated=gpu:NoSchedule}, {@code taints(...)} replaces both.
+ *
+ * <p>{@code sharing(...)} shares or partitions the GPUs (time-slicing, MPS, MIG; see {@link
+ * PoolSharing}): the pool then advertises what the device plugin advertises under that sharing, its
+ * nodes carry the config-selection labels (which workloads on the pool pin), and workloads placed
+ * on it request the pool's resource.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -57,6 +64,9 @@ public abstract class NodePool {
   /** Further labels of the pool's nodes (e.g. a zone); workloads placed on the pool pin them. */
   public abstract Map<String, String> extraLabels();
 
+  /** How the GPUs are shared or partitioned; empty means whole GPUs as {@code nvidia.com/gpu}. */
+  public abstract Optional<PoolSharing> sharing();
+
   /** Taints replacing the defaults; empty means the defaults. */
   @Value.Parameter(false)
   protected abstract List<NodeTaint> customTaints();
@@ -66,17 +76,56 @@ public abstract class NodePool {
   public Map<String, String> nodeLabels() {
     Map<String, String> labels =
         new LinkedHashMap<>(labelScheme().nodeLabels(model(), purpose(), interconnect()));
+    sharing()
+        .ifPresent(
+            sharing -> {
+              if (labelScheme().style() == LabelScheme.Style.GFD) {
+                labels.putAll(sharing.discoveredLabels(this));
+              }
+              labels.putAll(sharing.configLabels());
+            });
     labels.putAll(extraLabels());
     return Map.copyOf(labels);
   }
 
-  /** The labels a workload's required node affinity pins to land on this pool. */
+  /**
+   * The labels a workload's required node affinity pins to land on this pool: the scheme's, the
+   * sharing's config-selection labels and the extra labels. Under the GFD scheme the model label is
+   * the one GPU Feature Discovery sets with the sharing on (e.g. {@code Tesla-T4-SHARED}).
+   */
   @Value.Lazy
   public Map<String, String> selectorLabels() {
     Map<String, String> labels =
         new LinkedHashMap<>(labelScheme().selectorLabels(model(), purpose()));
+    sharing()
+        .ifPresent(
+            sharing -> {
+              if (labelScheme().style() == LabelScheme.Style.GFD) {
+                String model = sharing.discoveredLabels(this).get(labelScheme().modelKey());
+                if (model != null) {
+                  labels.put(labelScheme().modelKey(), model);
+                }
+              }
+              labels.putAll(sharing.configLabels());
+            });
     labels.putAll(extraLabels());
     return labels;
+  }
+
+  /**
+   * What one node advertises, by extended-resource name: {@code nvidia.com/gpu} = GPUs per node, or
+   * what the device plugin advertises under the pool's sharing.
+   */
+  @Value.Lazy
+  public Map<String, Integer> advertisedPerNode() {
+    return sharing()
+        .map(sharing -> Map.copyOf(new TreeMap<>(sharing.advertisedPerNode(this))))
+        .orElse(Map.of(GpuResources.NVIDIA_GPU, gpusPerNode()));
+  }
+
+  /** How many of {@code resource} one node advertises; 0 when it advertises none. */
+  public int advertisedPerNode(String resource) {
+    return advertisedPerNode().getOrDefault(resource, 0);
   }
 
   /** The taints of the pool's nodes. */
@@ -125,23 +174,32 @@ public abstract class NodePool {
           where + " extraLabels",
           "\"" + key + "\" is set by the label scheme \"" + labelScheme().name() + "\"",
           "leave it to the scheme or choose another key");
+      InvalidSpecException.require(
+          sharing().map(s -> !s.configLabels().containsKey(key)).orElse(true),
+          where + " extraLabels",
+          "\"" + key + "\" is set by the pool's sharing",
+          "leave it to .sharing(...) or choose another key");
     }
+    sharing().ifPresent(sharing -> sharing.validate(this));
   }
 
-  /** Starts a pool with this name. */
   /**
-   * This pool as the scheduler sees it: its nodes' labels and taints, and {@code nvidia.com/gpu} =
-   * GPUs per node (CPU and memory are not modelled by the pool, so they do not limit).
+   * This pool as the scheduler sees it: its nodes' labels and taints, and what each node advertises
+   * ({@link #advertisedPerNode()}: {@code nvidia.com/gpu} = GPUs per node without sharing). CPU and
+   * memory are not modelled by the pool, so they do not limit.
    */
   public NodeGroup toNodeGroup() {
+    Map<String, BigDecimal> allocatable = new TreeMap<>();
+    advertisedPerNode().forEach((name, count) -> allocatable.put(name, BigDecimal.valueOf(count)));
     return new NodeGroup(
         name(),
         nodeCount(),
         nodeLabels(),
         taints().stream().map(NodeTaint::toTaint).toList(),
-        Map.of("nvidia.com/gpu", BigDecimal.valueOf(gpusPerNode())));
+        allocatable);
   }
 
+  /** Starts a pool with this name. */
   public static Builder named(String name) {
     return new Builder().name(name);
   }
@@ -155,6 +213,13 @@ public abstract class NodePool {
 
   @Override
   public String toString() {
-    return "NodePool[" + name() + ", " + model().name() + " x" + gpusPerNode() + "]";
+    return "NodePool["
+        + name()
+        + ", "
+        + model().name()
+        + " x"
+        + gpusPerNode()
+        + sharing().map(sharing -> ", " + sharing).orElse("")
+        + "]";
   }
 }

@@ -47,11 +47,26 @@ public final class PodTemplates {
    */
   public static ContainerBuilder container(
       String name, ContainerAttributes container, PodAttributes pod, List<ContainerPort> ports) {
+    return container(name, container, pod, ports, Optional.empty());
+  }
+
+  /**
+   * The main container of a pod placed with {@code placement}: as {@link #container(String,
+   * ContainerAttributes, PodAttributes, List)}, requesting the GPU resource the placement resolves
+   * ({@link GpuPlacement#resourceFor}), e.g. the shared or MIG resource of the pool.
+   */
+  public static ContainerBuilder container(
+      String name,
+      ContainerAttributes container,
+      PodAttributes pod,
+      List<ContainerPort> ports,
+      Optional<GpuPlacement> placement) {
     Map<String, Quantity> resources = new LinkedHashMap<>();
     resources.put("cpu", new Quantity(container.cpu()));
     resources.put("memory", new Quantity(container.memory()));
     if (container.gpus() > 0) {
-      resources.put(container.gpuResource(), new Quantity(Integer.toString(container.gpus())));
+      String gpu = placement.map(p -> p.resourceFor(container)).orElse(container.gpuResource());
+      resources.put(gpu, new Quantity(Integer.toString(container.gpus())));
     }
     List<EnvVar> env = new ArrayList<>();
     container.env().forEach((key, value) -> env.add(new EnvVar(key, value, null)));

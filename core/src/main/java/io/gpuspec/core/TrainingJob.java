@@ -3,6 +3,7 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.gpuspec.core.k8s.GpuResources;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,7 +101,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
             PodTemplates.build(
                 this,
                 placement(),
-                PodTemplates.container("main", this, this, List.of()).build(),
+                PodTemplates.container("main", this, this, List.of(), placement()).build(),
                 restartPolicy().text()))
         .endTemplate()
         .endSpec()
@@ -127,19 +128,26 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
     placement()
         .ifPresent(
-            p ->
-                InvalidSpecException.require(
-                    parallelism() * gpus() <= p.pool().totalGpus(),
-                    where + " parallelism",
-                    parallelism()
-                        + " pods of "
-                        + gpus()
-                        + " GPUs need more than the "
-                        + p.pool().totalGpus()
-                        + " GPUs of pool \""
-                        + p.pool().name()
-                        + "\"",
-                    "lower parallelism or gpus, or use a larger pool"));
+            p -> {
+              String resource = p.resourceFor(this);
+              int total = p.pool().advertisedPerNode(resource) * p.pool().nodeCount();
+              boolean whole = resource.equals(GpuResources.NVIDIA_GPU);
+              InvalidSpecException.require(
+                  parallelism() * gpus() <= total,
+                  where + " parallelism",
+                  parallelism()
+                      + " pods of "
+                      + gpus()
+                      + (whole
+                          ? " GPUs need more than the "
+                          : " " + resource + " need more than the ")
+                      + total
+                      + (whole ? " GPUs" : "")
+                      + " of pool \""
+                      + p.pool().name()
+                      + "\"",
+                  "lower parallelism or gpus, or use a larger pool");
+            });
   }
 
   /** Starts a Job with this name. */

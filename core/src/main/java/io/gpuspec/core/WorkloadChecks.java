@@ -76,6 +76,10 @@ public final class WorkloadChecks {
         container.gpus() + " GPU(s) requested but no pool given",
         "call .onPool(pool) so the pod gets the pool's affinity and tolerations");
     NodePool pool = placement.get().pool();
+    if (pool.sharing().isPresent()) {
+      sharedPool(where, container, placement.get(), pool.sharing().get());
+      return;
+    }
     InvalidSpecException.require(
         container.gpus() <= pool.gpusPerNode(),
         where + " gpus",
@@ -85,6 +89,54 @@ public final class WorkloadChecks {
             + "\" have "
             + pool.gpusPerNode(),
         "request at most " + pool.gpusPerNode() + " or use a pool with larger nodes");
+  }
+
+  /**
+   * GPUs on a pool whose GPUs are shared or partitioned: the resource must be one the pool
+   * advertises, at most its count per node, and more than one replica per container only where the
+   * device plugin admits it (more than one time-sliced replica is no more GPU, so the rules warn).
+   */
+  private static void sharedPool(
+      String where, ContainerAttributes container, GpuPlacement placement, PoolSharing sharing) {
+    NodePool pool = placement.pool();
+    String resource = placement.resourceFor(container);
+    String pooled = "pool \"" + pool.name() + "\"";
+    InvalidSpecException.require(
+        !resource.equals(GpuResources.NVIDIA_GPU)
+            || sharing.defaultResource(pool).isPresent()
+            || pool.advertisedPerNode(resource) > 0,
+        where + " gpuResource",
+        pooled + " advertises several GPU resources " + pool.advertisedPerNode().keySet(),
+        "choose one with .gpuResource(\"...\")");
+    InvalidSpecException.require(
+        pool.advertisedPerNode(resource) > 0,
+        where + " gpuResource",
+        pooled + " advertises no " + resource + " (it advertises " + pool.advertisedPerNode() + ")",
+        "request one of the resources the pool advertises, or use another pool");
+    int perNode = pool.advertisedPerNode(resource);
+    InvalidSpecException.require(
+        container.gpus() <= perNode,
+        where + " gpus",
+        container.gpus()
+            + " "
+            + resource
+            + " per pod but nodes of "
+            + pooled
+            + " advertise "
+            + perNode,
+        "request at most " + perNode + " or use a pool with larger nodes");
+    InvalidSpecException.require(
+        container.gpus() <= 1
+            || sharing.multipleRequests(resource) != PoolSharing.MultipleRequests.REJECTED,
+        where + " gpus",
+        container.gpus()
+            + " "
+            + resource
+            + " per container, but on "
+            + pooled
+            + " it is a replica of a shared GPU and the device plugin fails requests for more"
+            + " than one (failRequestsGreaterThanOne)",
+        "request 1, or use a pool of whole GPUs for a pod that needs more");
   }
 
   /** Pod-level settings: labels, annotations, names and volumes. */

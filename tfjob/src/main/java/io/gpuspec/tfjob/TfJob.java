@@ -167,7 +167,8 @@ public abstract class TfJob implements ManifestSource {
     Map<String, String> labels = PodTemplates.labels(name(), replica);
     labels.put(COMPONENT, replica.type().text().toLowerCase(Locale.ROOT));
     Container main =
-        PodTemplates.container(CONTAINER, replica, replica, List.of(PORT.toContainerPort()))
+        PodTemplates.container(
+                CONTAINER, replica, replica, List.of(PORT.toContainerPort()), placementOf(replica))
             .build();
     // No pod restartPolicy: the operator derives it from the replica's restartPolicy.
     PodTemplateSpec template =

@@ -2,6 +2,7 @@ package io.gpuspec.core.check;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.Platform;
+import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.KindRegistry;
 import io.gpuspec.core.manifest.ManifestReader;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -44,6 +45,7 @@ public final class Gpuspec {
 
   private final List<GpuspecModule> modules;
   private final List<ResourceKind> kinds;
+  private final List<DocumentRecognizer> recognizers;
   private final ClassLoader loader;
   private final WriteOrder writeOrder;
   private final RuleEngine engine;
@@ -54,9 +56,11 @@ public final class Gpuspec {
     this.modules = modules.stream().sorted(Comparator.comparing(GpuspecModule::name)).toList();
     List<ResourceKind> allKinds = new ArrayList<>();
     List<WorkloadAdapter> adapters = new ArrayList<>();
+    List<DocumentRecognizer> allRecognizers = new ArrayList<>();
     Map<String, Rule> rules = new HashMap<>();
     for (GpuspecModule module : this.modules) {
       allKinds.addAll(module.kinds());
+      allRecognizers.addAll(module.documentRecognizers());
       adapters.addAll(module.workloadAdapters());
       for (Rule rule : module.rules()) {
         Rule clash = rules.put(rule.id(), rule);
@@ -75,6 +79,7 @@ public final class Gpuspec {
       }
     }
     this.kinds = List.copyOf(allKinds);
+    this.recognizers = List.copyOf(allRecognizers);
     this.writeOrder = WriteOrder.kubernetes().with(allKinds);
     this.engine =
         new RuleEngine(
@@ -151,12 +156,12 @@ public final class Gpuspec {
 
   /** Reads files and directories; see {@link io.gpuspec.core.manifest.ManifestReader}. */
   public ReadResult read(List<Path> paths) {
-    return ManifestReader.read(kinds(), writeOrder, paths);
+    return ManifestReader.read(kinds(), recognizers, writeOrder, paths);
   }
 
   /** Reads YAML text; {@code sourceName} stands for the file in findings. */
   public ReadResult read(String yaml, String sourceName) {
-    return ManifestReader.read(kinds(), writeOrder, yaml, sourceName);
+    return ManifestReader.read(kinds(), recognizers, writeOrder, yaml, sourceName);
   }
 
   /** Reads and checks files and directories: reader problems and rule violations in one report. */

@@ -50,7 +50,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   <tr><td>YAML003</td><td>error</td><td>a field the kind does not have</td></tr>
  *   <tr><td>YAML004</td><td>warning</td><td>a kind gpuspec has no model for (kept, not checked)</td></tr>
  *   <tr><td>YAML005</td><td>error</td><td>too large, too deep, too many aliases or documents</td></tr>
- *   <tr><td>YAML006</td><td>error</td><td>a document that is not an object with apiVersion and kind</td></tr>
+ *   <tr><td>YAML006</td><td>error</td><td>a document that is not an object with apiVersion and kind (and that no {@link DocumentRecognizer} claims)</td></tr>
  *   <tr><td>YAML007</td><td>error</td><td>a value of the wrong type (e.g. an integer label value)</td></tr>
  *   <tr><td>YAML008</td><td>error</td><td>an unquoted {@code yes}/{@code on}/{@code 012}… that YAML 1.1 reads as a bool or number where a string is needed</td></tr>
  * </table>
@@ -73,11 +73,14 @@ public final class ManifestReader {
           .build();
 
   private final KindRegistry kinds;
+  private final List<DocumentRecognizer> recognizers;
   private final ManifestSet.Builder objects;
   private final List<Violation> problems = new ArrayList<>();
 
-  private ManifestReader(KindRegistry kinds, WriteOrder order) {
+  private ManifestReader(
+      KindRegistry kinds, List<DocumentRecognizer> recognizers, WriteOrder order) {
     this.kinds = kinds;
+    this.recognizers = List.copyOf(recognizers);
     this.objects = ManifestSet.builder(order);
   }
 
@@ -86,7 +89,20 @@ public final class ManifestReader {
    * the kinds {@code kinds} knows and ordering the result by {@code order}.
    */
   public static ReadResult read(KindRegistry kinds, WriteOrder order, List<Path> paths) {
-    ManifestReader reader = new ManifestReader(kinds, order);
+    return read(kinds, List.of(), order, paths);
+  }
+
+  /**
+   * Reads files and directories like {@link #read(KindRegistry, WriteOrder, List)}; a document
+   * without apiVersion and kind that one of {@code recognizers} claims becomes the object it
+   * returns instead of a YAML006 finding.
+   */
+  public static ReadResult read(
+      KindRegistry kinds,
+      List<DocumentRecognizer> recognizers,
+      WriteOrder order,
+      List<Path> paths) {
+    ManifestReader reader = new ManifestReader(kinds, recognizers, order);
     for (Path path : paths) {
       for (Path file : reader.expand(path)) {
         reader.readFile(file);
@@ -98,7 +114,17 @@ public final class ManifestReader {
   /** Reads YAML text; {@code sourceName} stands for the file in findings. */
   public static ReadResult read(
       KindRegistry kinds, WriteOrder order, String yaml, String sourceName) {
-    ManifestReader reader = new ManifestReader(kinds, order);
+    return read(kinds, List.of(), order, yaml, sourceName);
+  }
+
+  /** Reads YAML text with document recognizers; {@code sourceName} stands for the file. */
+  public static ReadResult read(
+      KindRegistry kinds,
+      List<DocumentRecognizer> recognizers,
+      WriteOrder order,
+      String yaml,
+      String sourceName) {
+    ManifestReader reader = new ManifestReader(kinds, recognizers, order);
     reader.readText(Path.of(sourceName), yaml);
     return reader.result();
   }
@@ -171,7 +197,7 @@ public final class ManifestReader {
       for (int index = 0; documents.hasNext(); index++) {
         Node root = documents.next();
         int line = index < documentLines.size() ? documentLines.get(index) : 1;
-        readDocument(new SourceLocation(file, index, line), root);
+        readDocument(new SourceLocation(file, index, line), root, text);
       }
     } catch (YamlEngineException e) {
       syntaxProblem(file, 0, e);
@@ -233,7 +259,7 @@ public final class ManifestReader {
     return documentLines;
   }
 
-  private void readDocument(SourceLocation document, Node root) {
+  private void readDocument(SourceLocation document, Node root, String text) {
     if (root instanceof ScalarNode scalar && scalar.getValue().isEmpty()) {
       return; // an empty document
     }
@@ -278,7 +304,42 @@ public final class ManifestReader {
           source);
       return;
     }
+    if (recognized(json, root, text, source)) {
+      return;
+    }
     readObject(json, "", tree, source);
+  }
+
+  /**
+   * Offers a mapping without apiVersion and kind to the recognizers; true when one claimed it and
+   * its object was added.
+   */
+  private boolean recognized(JsonNode json, Node root, String text, SourceLocation source) {
+    if (recognizers.isEmpty() || json.has("apiVersion") || json.has("kind")) {
+      return false;
+    }
+    DocumentRecognizer.Document document =
+        new DocumentRecognizer.Document(
+            source.file(), source.document(), documentText(root, text), json);
+    for (DocumentRecognizer recognizer : recognizers) {
+      Optional<HasMetadata> object = recognizer.recognize(document);
+      if (object.isPresent()) {
+        objects.add(object.get(), source);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The text of one document, from its first to its last character (marks count code points). */
+  private static String documentText(Node root, String text) {
+    int start = root.getStartMark().map(m -> m.getIndex()).orElse(0);
+    int end =
+        root.getEndMark().map(m -> m.getIndex()).orElse(text.codePointCount(0, text.length()));
+    int total = text.codePointCount(0, text.length());
+    int from = text.offsetByCodePoints(0, Math.min(Math.max(start, 0), total));
+    int to = text.offsetByCodePoints(0, Math.min(Math.max(end, start), total));
+    return text.substring(from, to);
   }
 
   /** Reads the object at {@code pointer} in a document (the root, or an item of a List). */

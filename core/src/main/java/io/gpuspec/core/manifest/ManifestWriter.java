@@ -26,11 +26,13 @@ public final class ManifestWriter {
   private ManifestWriter() {}
 
   /**
-   * Replaces {@code directory} with one YAML file per object and returns the files written.
+   * Replaces {@code directory} with one YAML file per object and returns the files written. Objects
+   * a {@link DocumentRecognizer} made from non-Kubernetes documents are never written.
    *
    * @throws ManifestWriteException if it cannot be written; the old directory is then untouched
    */
-  public static List<Path> write(ManifestSet manifests, Path directory) {
+  public static List<Path> write(ManifestSet all, Path directory) {
+    ManifestSet manifests = withoutSynthetic(all);
     Path target = directory.toAbsolutePath().normalize();
     Path temp = null;
     try {
@@ -58,8 +60,12 @@ public final class ManifestWriter {
     }
   }
 
-  /** Replaces {@code file} with all objects as one multi-document YAML file. */
-  public static Path writeFile(ManifestSet manifests, Path file) {
+  /**
+   * Replaces {@code file} with all objects as one multi-document YAML file, leaving out objects a
+   * {@link DocumentRecognizer} made.
+   */
+  public static Path writeFile(ManifestSet all, Path file) {
+    ManifestSet manifests = withoutSynthetic(all);
     Path target = file.toAbsolutePath().normalize();
     Path temp = null;
     try {
@@ -73,6 +79,10 @@ public final class ManifestWriter {
       throw new ManifestWriteException(
           file + ": cannot write manifests (" + e + "); check that the directory is writable", e);
     }
+  }
+
+  private static ManifestSet withoutSynthetic(ManifestSet manifests) {
+    return manifests.filter(object -> !DocumentRecognizer.isSynthetic(object));
   }
 
   /** {@code NN-kind-namespace-name.yaml}, numbered with as many digits as the count needs. */

@@ -1,5 +1,6 @@
 package io.gpuspec.core.spi;
 
+import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.ResourceKind;
 import java.util.List;
 
@@ -21,6 +22,15 @@ public interface GpuspecModule {
 
   /** Adapters that turn this module's kinds into pod templates. */
   default List<WorkloadAdapter> workloadAdapters() {
+    return List.of();
+  }
+
+  /**
+   * Recognizers for YAML documents that are not Kubernetes objects but that this module's rules
+   * check (e.g. a device-plugin config file); the reader offers them every document without
+   * apiVersion and kind before it reports YAML006.
+   */
+  default List<DocumentRecognizer> documentRecognizers() {
     return List.of();
   }
 

@@ -11,6 +11,7 @@ import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -72,8 +73,8 @@ public final class GpuPodsFitAPool extends BaseRule {
           "pin it to one pool's labels, e.g. " + describe(fleet.pools().get(0)));
       return;
     }
-    if (selected.stream().noneMatch(pool -> pool.gpusPerNode() >= gpus)) {
-      int most = selected.stream().mapToInt(NodePool::gpusPerNode).max().orElse(0);
+    if (selected.stream().noneMatch(pool -> gpusPerNode(pool) >= gpus)) {
+      int most = selected.stream().mapToInt(GpuPodsFitAPool::gpusPerNode).max().orElse(0);
       context.report(
           workload.object(),
           template.specPath() + ".containers",
@@ -85,6 +86,18 @@ public final class GpuPodsFitAPool extends BaseRule {
               + "; it can never schedule",
           "request at most " + most + " GPUs per pod, or select a pool with larger nodes");
     }
+  }
+
+  /**
+   * The GPU devices one node of the pool advertises: its GPUs, or under sharing the replicas and
+   * MIG instances the device plugin advertises (which resource a pod names is the sharing rules'
+   * part).
+   */
+  private static int gpusPerNode(NodePool pool) {
+    return pool.advertisedPerNode().entrySet().stream()
+        .filter(entry -> GpuResources.isGpu(entry.getKey()))
+        .mapToInt(Map.Entry::getValue)
+        .sum();
   }
 
   private static String describe(NodePool pool) {
