@@ -34,6 +34,10 @@ import java.util.stream.Collectors;
  *
  * <p>A wildcard toleration (empty key, {@code Exists}) is a node agent's "run anywhere" and is not
  * taken as a GPU toleration.
+ *
+ * <p>A pod with DRA resource claims ({@code spec.resourceClaims}) is pinned by them: the scheduler
+ * places it on a node where its claimed devices are allocated
+ * (https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/).
  */
 public final class GpuTolerationsPairedWithAffinity extends BaseRule {
   public GpuTolerationsPairedWithAffinity() {
@@ -67,7 +71,9 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
         List<Toleration> tolerations = NodeSelection.tolerations(spec);
         for (int i = 0; i < tolerations.size(); i++) {
           Toleration toleration = tolerations.get(i);
-          if (isGpuToleration(toleration, context.fleet()) && !pinsGpuNodes(spec, gpuKeys)) {
+          if (isGpuToleration(toleration, context.fleet())
+              && !pinsGpuNodes(spec, gpuKeys)
+              && !claimsDevices(spec)) {
             context.report(
                 context.clusterDependent(),
                 workload.object(),
@@ -83,6 +89,11 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
         }
       }
     }
+  }
+
+  /** Whether the pod claims devices through DRA, which places it where they are allocated. */
+  private static boolean claimsDevices(PodSpec spec) {
+    return spec.getResourceClaims() != null && !spec.getResourceClaims().isEmpty();
   }
 
   /** Label keys that GPU nodes carry under the known schemes and pools. */
