@@ -176,7 +176,7 @@ final class ConfigTree {
     try {
       return Optional.of(builder.get());
     } catch (InvalidSpecException e) {
-      problems.add(new ConfigProblem(full(path), e.getMessage()));
+      problems.add(new ConfigProblem(full(path), e.getMessage(), ConfigProblem.Kind.VALUE));
       return Optional.empty();
     }
   }

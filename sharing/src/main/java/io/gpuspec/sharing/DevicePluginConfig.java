@@ -73,6 +73,38 @@ public abstract class DevicePluginConfig {
           "devices", RESOURCE,
           "name", RESOURCE);
 
+  /**
+   * The keys of {@code flags} besides {@code migStrategy}: the plugin's and GFD's command-line
+   * flags, which a config may set too (device plugin {@code api/config/v1/flags.go}). gpuspec
+   * accepts them and does not model them.
+   */
+  private static final Set<String> OTHER_FLAGS =
+      Set.of(
+          "failOnInitError",
+          "mpsRoot",
+          "nvidiaDriverRoot",
+          "nvidiaDevRoot",
+          "gdrcopyEnabled",
+          "gdsEnabled",
+          "mofedEnabled",
+          "useNodeFeatureAPI",
+          "deviceDiscoveryStrategy",
+          "plugin",
+          "gfd");
+
+  private static final Set<String> PLUGIN_FLAGS =
+      Set.of(
+          "passDeviceSpecs",
+          "deviceListStrategy",
+          "deviceIDStrategy",
+          "cdiAnnotationPrefix",
+          "nvidiaCTKPath",
+          "containerDriverRoot",
+          "sharedDevicesAllocationPolicy");
+
+  private static final Set<String> GFD_FLAGS =
+      Set.of("oneshot", "noTimestamp", "sleepInterval", "outputFile", "machineTypeFile");
+
   /** {@code flags.migStrategy}; absent means the plugin's default, {@code none}. */
   public abstract Optional<MigStrategy> migStrategy();
 
@@ -200,7 +232,7 @@ public abstract class DevicePluginConfig {
   }
 
   private static Optional<DevicePluginConfig> read(ConfigTree tree, ObjectNode root) {
-    tree.onlyKeys(root, "", Set.of("version", "flags", "sharing"), ROOT_ELSEWHERE);
+    tree.onlyKeys(root, "", Set.of("version", "flags", "sharing", "imex"), ROOT_ELSEWHERE);
     int before = tree.problems().size();
     Builder builder = builder();
     ConfigTree.field(root, "version")
@@ -216,7 +248,16 @@ public abstract class DevicePluginConfig {
             flags -> {
               Map<String, String> elsewhere = new LinkedHashMap<>(SHARING_ELSEWHERE);
               elsewhere.remove("migStrategy");
-              tree.onlyKeys(flags, "flags", Set.of("migStrategy"), elsewhere);
+              Set<String> known = new java.util.HashSet<>(OTHER_FLAGS);
+              known.add("migStrategy");
+              tree.onlyKeys(flags, "flags", known, elsewhere);
+              ConfigTree.field(flags, "plugin")
+                  .flatMap(plugin -> tree.mapping(plugin, "flags.plugin"))
+                  .ifPresent(
+                      plugin -> tree.onlyKeys(plugin, "flags.plugin", PLUGIN_FLAGS, Map.of()));
+              ConfigTree.field(flags, "gfd")
+                  .flatMap(gfd -> tree.mapping(gfd, "flags.gfd"))
+                  .ifPresent(gfd -> tree.onlyKeys(gfd, "flags.gfd", GFD_FLAGS, Map.of()));
               ConfigTree.field(flags, "migStrategy")
                   .flatMap(value -> tree.text(value, "flags.migStrategy"))
                   .ifPresent(

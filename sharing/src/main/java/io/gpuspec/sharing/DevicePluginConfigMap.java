@@ -6,6 +6,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.NodePool;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,31 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
                     where + " default",
                     "\"" + name + "\" is not one of the configs " + configs().keySet(),
                     "name one of them or add it"));
+  }
+
+  /**
+   * The configs of the pools shared with {@link GpuSharing}, by config name, in one ConfigMap;
+   * throws when two pools give one name to different configs.
+   */
+  public static Builder ofPools(String name, List<NodePool> pools) {
+    Map<String, DevicePluginConfig> configs = new TreeMap<>();
+    Map<String, String> owners = new TreeMap<>();
+    for (NodePool pool : pools) {
+      if (pool.sharing().orElse(null) instanceof GpuSharing sharing) {
+        DevicePluginConfig known = configs.putIfAbsent(sharing.configName(), sharing.config());
+        InvalidSpecException.require(
+            known == null || known.equals(sharing.config()),
+            "device-plugin ConfigMap \"" + name + "\" config \"" + sharing.configName() + "\"",
+            "pools \""
+                + owners.get(sharing.configName())
+                + "\" and \""
+                + pool.name()
+                + "\" give this name to different configs",
+            "give each config its own name");
+        owners.putIfAbsent(sharing.configName(), pool.name());
+      }
+    }
+    return (Builder) builder().name(name).putAllConfigs(configs);
   }
 
   public static Builder builder() {

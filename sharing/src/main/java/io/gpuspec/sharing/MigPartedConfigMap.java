@@ -3,10 +3,13 @@ package io.gpuspec.sharing;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.NodePool;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.immutables.value.Value;
 
 /**
@@ -87,6 +90,29 @@ public abstract class MigPartedConfigMap implements ManifestSource {
   @Value.Check
   protected void check() {
     ConfigMaps.checkNames("mig-parted ConfigMap", name(), namespace());
+  }
+
+  /**
+   * The MIG layouts of the pools partitioned with {@link GpuSharing}, by layout name, plus {@code
+   * extra} layouts (e.g. {@code all-disabled}), in one ConfigMap; throws when two pools give one
+   * name to different layouts.
+   */
+  public static Builder ofPools(String name, List<NodePool> pools, Map<String, MigLayout> extra) {
+    Map<String, MigLayout> layouts = new TreeMap<>(extra);
+    for (NodePool pool : pools) {
+      if (pool.sharing().orElse(null) instanceof GpuSharing sharing
+          && sharing.migLayout().isPresent()) {
+        String layoutName = sharing.migConfigName().orElseThrow();
+        MigLayout known = layouts.putIfAbsent(layoutName, sharing.migLayout().get());
+        InvalidSpecException.require(
+            known == null || known.equals(sharing.migLayout().get()),
+            "mig-parted ConfigMap \"" + name + "\" layout \"" + layoutName + "\"",
+            "pool \"" + pool.name() + "\" gives this name to another layout",
+            "give each layout its own name");
+      }
+    }
+    return (Builder)
+        builder().name(name).config(MigPartedConfig.builder().putAllMigConfigs(layouts).build());
   }
 
   public static Builder builder() {

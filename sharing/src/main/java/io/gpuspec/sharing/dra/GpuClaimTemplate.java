@@ -1,0 +1,132 @@
+package io.gpuspec.sharing.dra;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfigurationBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
+import io.gpuspec.core.GpuSpecStyle;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.Labels;
+import io.gpuspec.core.ManifestSource;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.immutables.value.Value;
+
+/**
+ * A {@code resource.k8s.io/v1 ResourceClaimTemplate} for NVIDIA GPUs through DRA: one claim per pod
+ * with the given requests, and the driver's opaque config for the requests that share their
+ * devices. Pods use it through {@link ClaimedWorkload}.
+ *
+ * <pre>{@code
+ * GpuClaimTemplate a100 = GpuClaimTemplate.named("a100-40gb").namespace("serving")
+ *     .addRequests(GpuClaimRequest.gpu("gpu").productContains("a100").minMemory("40Gi").build())
+ *     .build();
+ * }</pre>
+ *
+ * See https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/ and
+ * https://github.com/NVIDIA/k8s-dra-driver-gpu.
+ */
+@Value.Immutable
+@GpuSpecStyle
+public abstract class GpuClaimTemplate implements ManifestSource {
+
+  /** The driver that reads the opaque configs. */
+  public static final String DRIVER = "gpu.nvidia.com";
+
+  /** The API of the driver's opaque configs. */
+  public static final String CONFIG_API = "resource.nvidia.com/v1beta1";
+
+  public abstract String name();
+
+  @Value.Default
+  public String namespace() {
+    return "default";
+  }
+
+  public abstract List<GpuClaimRequest> requests();
+
+  /** The names of the requests, in order. */
+  public List<String> requestNames() {
+    return requests().stream().map(GpuClaimRequest::name).toList();
+  }
+
+  public ResourceClaimTemplate toResourceClaimTemplate() {
+    List<DeviceClaimConfiguration> configs = new ArrayList<>();
+    for (GpuClaimRequest request : requests()) {
+      request
+          .sharing()
+          .ifPresent(
+              sharing -> {
+                Map<String, Object> parameters = new LinkedHashMap<>();
+                parameters.put("apiVersion", CONFIG_API);
+                parameters.put("kind", request.deviceClass().configKind());
+                parameters.put("sharing", sharing.tree());
+                configs.add(
+                    new DeviceClaimConfigurationBuilder()
+                        .withRequests(request.name())
+                        .withNewOpaque()
+                        .withDriver(DRIVER)
+                        .withParameters(parameters)
+                        .endOpaque()
+                        .build());
+              });
+    }
+    return new ResourceClaimTemplateBuilder()
+        .withNewMetadata()
+        .withName(name())
+        .withNamespace(namespace())
+        .addToLabels("app.kubernetes.io/managed-by", "gpuspec")
+        .endMetadata()
+        .withNewSpec()
+        .withNewSpec()
+        .withNewDevices()
+        .withRequests(requests().stream().map(GpuClaimRequest::toDeviceRequest).toList())
+        .withConfig(configs)
+        .endDevices()
+        .endSpec()
+        .endSpec()
+        .build();
+  }
+
+  @Override
+  public List<HasMetadata> toManifests() {
+    return List.of(toResourceClaimTemplate());
+  }
+
+  @Value.Check
+  protected void check() {
+    String where = "resource claim template \"" + name() + "\"";
+    InvalidSpecException.require(
+        Labels.isDns1123Subdomain(name()),
+        where,
+        "the name is not a DNS-1123 subdomain",
+        "use lower-case letters, digits, '-' and '.'");
+    InvalidSpecException.require(
+        Labels.isDns1123Label(namespace()),
+        where + " namespace",
+        "\"" + namespace() + "\" is not a DNS-1123 label",
+        "use the namespace of the pods that claim it");
+    InvalidSpecException.require(
+        !requests().isEmpty(), where, "no request", "add one, e.g. GpuClaimRequest.gpu(\"gpu\")");
+    Set<String> names = new HashSet<>();
+    for (GpuClaimRequest request : requests()) {
+      InvalidSpecException.require(
+          names.add(request.name()),
+          where + " requests",
+          "two requests are named \"" + request.name() + "\"",
+          "give each request its own name");
+    }
+  }
+
+  /** Starts a template with this name. */
+  public static Builder named(String name) {
+    return new Builder().name(name);
+  }
+
+  public static final class Builder extends ImmutableGpuClaimTemplate.Builder {}
+}

@@ -1,0 +1,53 @@
+package io.gpuspec.sharing.internal;
+
+import io.gpuspec.core.manifest.DocumentRecognizer;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.sharing.internal.rules.DevicePluginConfigReadAsWritten;
+import io.gpuspec.sharing.internal.rules.DraClaimsWired;
+import io.gpuspec.sharing.internal.rules.MigLayoutsPlaceable;
+import io.gpuspec.sharing.internal.rules.MigPartedConfigWellFormed;
+import io.gpuspec.sharing.internal.rules.MigProfilesKnown;
+import io.gpuspec.sharing.internal.rules.MpsClientsWithinLimit;
+import io.gpuspec.sharing.internal.rules.NvidiaDraConfigsValid;
+import io.gpuspec.sharing.internal.rules.OneReplicaPerContainer;
+import io.gpuspec.sharing.internal.rules.PoolMigLayoutsFitTheirGpus;
+import io.gpuspec.sharing.internal.rules.SharedResourcesHaveReplicas;
+import io.gpuspec.sharing.internal.rules.SharingFitsMigStrategy;
+import io.gpuspec.sharing.internal.rules.WorkloadsRequestAdvertisedResources;
+import java.util.List;
+
+/**
+ * The sharing module: rules for device-plugin and mig-parted configs (in ConfigMaps, found by
+ * content, or standalone files claimed by {@link ConfigDocuments}), for workloads on shared pools,
+ * and for DRA claims of NVIDIA GPUs.
+ */
+public final class SharingModule implements GpuspecModule {
+
+  @Override
+  public String name() {
+    return "sharing";
+  }
+
+  @Override
+  public List<DocumentRecognizer> documentRecognizers() {
+    return List.of(new ConfigDocuments());
+  }
+
+  @Override
+  public List<Rule> rules() {
+    return List.of(
+        new DevicePluginConfigReadAsWritten(),
+        new SharedResourcesHaveReplicas(),
+        new MpsClientsWithinLimit(),
+        new SharingFitsMigStrategy(),
+        new MigPartedConfigWellFormed(),
+        new MigProfilesKnown(),
+        new MigLayoutsPlaceable(),
+        new PoolMigLayoutsFitTheirGpus(),
+        new WorkloadsRequestAdvertisedResources(),
+        new OneReplicaPerContainer(),
+        new NvidiaDraConfigsValid(),
+        new DraClaimsWired());
+  }
+}

@@ -1,0 +1,43 @@
+package io.gpuspec.sharing.internal.rules;
+
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.BaseRule;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.sharing.MigPartedConfig;
+import io.gpuspec.sharing.internal.EmbeddedConfig;
+
+/**
+ * SHR005: a mig-parted config (in a ConfigMap or a standalone file) has the format the MIG manager
+ * reads: {@code version: v1}, named layouts under {@code mig-configs}, each a list of groups with
+ * only {@code device-filter}, {@code devices} ({@code all} or GPU indices), {@code mig-enabled} and
+ * {@code mig-devices} (profile names to counts), and layout names a node label can hold. GPU-FACTS
+ * §5.
+ */
+public final class MigPartedConfigWellFormed extends BaseRule {
+
+  public MigPartedConfigWellFormed() {
+    super(
+        RuleInfo.builder()
+            .id("SHR005")
+            .severity(Severity.ERROR)
+            .title("mig-parted configs have the format the MIG manager reads")
+            .why(
+                "The MIG manager fails on a malformed config and leaves the node's GPUs as they"
+                    + " were; a layout name that is not a label value can never be selected.")
+            .fix("Fix the key, type or value the finding names.")
+            .addKinds("ConfigMap")
+            .documentation(SharingRules.OPERATOR_MIG)
+            .build());
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.MIG_PARTED)) {
+      MigPartedConfig.parse(config.text())
+          .problems()
+          .forEach(problem -> SharingRules.report(context, config, problem));
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.gpuspec.sharing.internal.rules;
+
+import io.gpuspec.core.PoolSharing.MultipleRequests;
+import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.BaseRule;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Workload;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * SHR010: with the fleet known, a container asks a pool of shared GPUs (time-slicing, MPS) for one
+ * replica. With {@code failRequestsGreaterThanOne} (the default for MPS) the device plugin fails a
+ * request for more: an error. Otherwise it admits it, but two replicas are no more GPU than one and
+ * may be the same GPU (no memory or fault isolation): a warning. GPU-FACTS §4. Pools built with
+ * {@code GpuSharing} say how they share; node groups read from a cluster say it with GFD's {@code
+ * <resource>.replicas} and {@code <resource>.sharing-strategy} labels.
+ */
+public final class OneReplicaPerContainer extends BaseRule {
+
+  public OneReplicaPerContainer() {
+    super(
+        RuleInfo.builder()
+            .id("SHR010")
+            .severity(Severity.WARNING)
+            .title("With the pools known, containers request one replica of a shared GPU")
+            .why(
+                "A time-sliced or MPS replica is a share of one GPU; asking for several gives no"
+                    + " more GPU, and the device plugin fails the request when"
+                    + " failRequestsGreaterThanOne is set (the MPS default).")
+            .fix("Request 1, or run the workload on a pool of whole GPUs.")
+            .addKinds("*")
+            .documentation(SharingRules.OPERATOR_SHARING)
+            .build());
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    List<FleetGroups.Group> groups = FleetGroups.of(context);
+    if (groups.isEmpty()) {
+      return;
+    }
+    for (Workload workload : context.workloads()) {
+      for (PodTemplate template : workload.templates()) {
+        List<FleetGroups.Group> selected =
+            groups.stream()
+                .filter(group -> NodeSelection.admits(template.spec(), group.labels()))
+                .toList();
+        for (PodContainers container : PodContainers.of(template)) {
+          for (String resource : container.gpuResources()) {
+            OptionalLong amount = container.amount(resource);
+            if (amount.isPresent() && amount.getAsLong() > 1) {
+              check(context, workload, template, container, resource, amount.getAsLong(), selected);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static void check(
+      CheckContext context,
+      Workload workload,
+      PodTemplate template,
+      PodContainers container,
+      String resource,
+      long amount,
+      List<FleetGroups.Group> selected) {
+    FleetGroups.Group worst = null;
+    MultipleRequests verdict = MultipleRequests.ALLOWED;
+    for (FleetGroups.Group group : selected) {
+      if (!group.nodes().allocatable().containsKey(resource)) {
+        continue;
+      }
+      MultipleRequests found = multipleRequests(group, resource);
+      if (found.compareTo(verdict) > 0) {
+        verdict = found;
+        worst = group;
+      }
+    }
+    if (verdict == MultipleRequests.ALLOWED) {
+      return;
+    }
+    boolean rejected = verdict == MultipleRequests.REJECTED;
+    context.report(
+        rejected ? Severity.ERROR : Severity.WARNING,
+        workload.object(),
+        container.resourcePath(resource),
+        container.describe(workload.object(), template)
+            + " requests "
+            + amount
+            + " "
+            + resource
+            + ", which "
+            + worst.describe()
+            + (rejected
+                ? " shares with failRequestsGreaterThanOne, so the device plugin fails the request"
+                : " shares: the replicas are slices of time on shared GPUs, no more GPU than one"),
+        "request 1, or run it on a pool of whole GPUs");
+  }
+
+  private static MultipleRequests multipleRequests(FleetGroups.Group group, String resource) {
+    if (group.pool().isPresent() && group.pool().get().sharing().isPresent()) {
+      return group.pool().get().sharing().get().multipleRequests(resource);
+    }
+    if (group.pool().isPresent()) {
+      return MultipleRequests.ALLOWED;
+    }
+    Map<String, String> labels = group.labels();
+    String base =
+        resource.endsWith(".shared")
+            ? resource.substring(0, resource.length() - ".shared".length())
+            : resource;
+    int replicas;
+    try {
+      replicas = Integer.parseInt(labels.getOrDefault(base + ".replicas", "1"));
+    } catch (NumberFormatException e) {
+      return MultipleRequests.ALLOWED;
+    }
+    if (replicas <= 1) {
+      return MultipleRequests.ALLOWED;
+    }
+    return "mps".equals(labels.get(base + ".sharing-strategy"))
+        ? MultipleRequests.REJECTED
+        : MultipleRequests.NO_GAIN;
+  }
+}

@@ -1,0 +1,59 @@
+package io.gpuspec.sharing.internal.rules;
+
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.BaseRule;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
+import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+
+/**
+ * SHR002: every resource a device-plugin config shares has at least 2 replicas; the plugin refuses
+ * a config with fewer ("number of replicas must be >= 2", {@code api/config/v1/replicas.go}), and 1
+ * would share nothing anyway. GPU-FACTS §4.
+ */
+public final class SharedResourcesHaveReplicas extends BaseRule {
+
+  public SharedResourcesHaveReplicas() {
+    super(
+        RuleInfo.builder()
+            .id("SHR002")
+            .severity(Severity.ERROR)
+            .title("Shared resources have at least 2 replicas")
+            .why(
+                "The device plugin refuses a config that shares a resource fewer than 2 ways, so"
+                    + " the nodes that select it advertise no GPU.")
+            .fix("Give at least 2 replicas, or drop the resource from the sharing section.")
+            .addKinds("ConfigMap")
+            .documentation(SharingRules.DEVICE_PLUGIN_SHARING)
+            .build());
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
+      for (SharingSection section : SharingRules.sections(config.root())) {
+        for (SharedEntry entry : section.resources()) {
+          entry
+              .replicas()
+              .filter(replicas -> replicas < 2)
+              .ifPresent(
+                  replicas ->
+                      SharingRules.report(
+                          context,
+                          config,
+                          entry.path() + ".replicas",
+                          replicas
+                              + " replica(s) share nothing and the device plugin refuses the"
+                              + " config",
+                          "give at least 2 replicas, or drop "
+                              + entry.name().orElse("the resource")
+                              + " from "
+                              + section.path()));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.gpuspec.sharing.internal.rules;
+
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.check.RuleFiles;
+import io.gpuspec.core.check.RuleTester;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The sharing module's rule test files: every file under {@code src/test/resources/rules} (no
+ * fleet) and {@code rules-with-fleet} (the pools of {@link SharingFleet}) produces exactly the
+ * findings its {@code # expect:} lines state, with every rule on the class path (core's and
+ * sharing's).
+ */
+class SharingRuleFilesTest {
+
+  @TestFactory
+  Stream<DynamicTest> ruleFiles() {
+    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithFleet() {
+    return RuleFiles.tests(
+        SharingFleet.RULES_WITH_FLEET,
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(SharingFleet.WITH_FLEET));
+  }
+
+  @Test
+  void everySharingRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
+    RuleFiles.assertEveryRuleHasFiles(
+        TestGpuspec.GPUSPEC.modules().stream()
+            .filter(m -> m.name().equals("sharing"))
+            .map(GpuspecModule::rules)
+            .flatMap(rules -> rules.stream().map(Rule::id))
+            .toList(),
+        RuleFiles.RULES,
+        SharingFleet.RULES_WITH_FLEET);
+  }
+}
