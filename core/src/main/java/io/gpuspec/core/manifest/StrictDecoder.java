@@ -14,6 +14,7 @@ import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.deser.DeserializationProblemHandler;
 import tools.jackson.databind.introspect.Annotated;
+import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
@@ -28,12 +29,21 @@ final class StrictDecoder {
 
   private static final String UNKNOWN = "gpuspec.unknownFields";
 
-  /** fabric8's any-setters would keep unknown fields silently; strict decoding reports them. */
+  /**
+   * fabric8's any-setters would keep unknown fields silently; strict decoding reports them. A
+   * {@link GenericKubernetesResource} keeps its any-setter: it is what fabric8 decodes an embedded
+   * object of any kind into (a {@code RawExtension} such as a DRA config's {@code
+   * opaque.parameters} with its own apiVersion and kind), and every field of it is its content.
+   */
   private static final class NoAnySetter extends JacksonAnnotationIntrospector {
     private static final long serialVersionUID = 1L;
 
     @Override
     public Boolean hasAnySetter(MapperConfig<?> config, Annotated a) {
+      if (a instanceof AnnotatedMember member
+          && GenericKubernetesResource.class.isAssignableFrom(member.getDeclaringClass())) {
+        return super.hasAnySetter(config, a);
+      }
       return Boolean.FALSE;
     }
   }

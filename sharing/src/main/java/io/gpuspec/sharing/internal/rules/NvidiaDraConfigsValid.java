@@ -1,5 +1,6 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
@@ -124,7 +125,8 @@ public final class NvidiaDraConfigsValid extends BaseRule {
   private record Parameters(CheckContext context, HasMetadata object, String path) {
 
     void check(Object raw, List<String> requests, Map<String, String> classes) {
-      JsonNode node = raw == null ? null : JSON.valueToTree(raw);
+      Object value = raw instanceof AnyType any ? any.getValue() : raw;
+      JsonNode node = value == null ? null : JSON.valueToTree(value);
       if (!(node instanceof ObjectNode parameters)) {
         report(path, "the driver's parameters are missing or not an object", "write a GpuConfig");
         return;

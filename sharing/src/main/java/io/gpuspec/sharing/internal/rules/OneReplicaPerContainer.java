@@ -100,7 +100,8 @@ public final class OneReplicaPerContainer extends BaseRule {
             + worst.describe()
             + (rejected
                 ? " shares with failRequestsGreaterThanOne, so the device plugin fails the request"
-                : " shares: the replicas are slices of time on shared GPUs, no more GPU than one"),
+                : " shares: replicas of a shared GPU are no more GPU than one and may be the same"
+                    + " GPU"),
         "request 1, or run it on a pool of whole GPUs");
   }
 
