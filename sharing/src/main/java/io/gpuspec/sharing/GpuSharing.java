@@ -116,7 +116,7 @@ public abstract class GpuSharing implements PoolSharing {
     MigStrategy strategy = config().effectiveMigStrategy();
     Optional<String> singleProfile = singleProfile();
     if (strategy == MigStrategy.SINGLE && singleProfile.isPresent()) {
-      product = product + "-MIG-" + singleProfile.get();
+      product = product + "-MIG-" + sanitised(singleProfile.get());
     }
     Optional<SharedResource> sharedGpu = sharedGpu();
     boolean wholeGpusAdvertised = strategy != MigStrategy.MIXED || !anyMigEnabled();
@@ -216,6 +216,11 @@ public abstract class GpuSharing implements PoolSharing {
                     where + " migConfigName",
                     "\"" + name + "\" is not a valid label value",
                     "use at most 63 letters, digits, '-', '_' and '.'"));
+  }
+
+  /** A label part as GFD writes it: only letters, digits, '-', '_' and '.' ({@code +me} → me). */
+  private static String sanitised(String part) {
+    return String.join("-", part.replaceAll("[^A-Za-z0-9-_. ]", "").trim().split("\\s+"));
   }
 
   /** The shared {@code nvidia.com/gpu}, if the config shares it. */

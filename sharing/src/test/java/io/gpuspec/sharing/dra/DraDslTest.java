@@ -1,0 +1,222 @@
+package io.gpuspec.sharing.dra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ExactDeviceRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.InferenceDeployment;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.NodePool;
+import io.gpuspec.core.NodeTaint;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** DRA claim templates and their wiring into pods, as the DSL renders them. */
+class DraDslTest {
+
+  private static final GpuClaimTemplate A100 =
+      GpuClaimTemplate.named("a100-40gb")
+          .namespace("serving")
+          .addRequests(
+              GpuClaimRequest.gpu("gpu")
+                  .productContains("A100")
+                  .minMemory("40Gi")
+                  .sharing(DraSharing.timeSlicing(DraSharing.Interval.LONG))
+                  .build())
+          .build();
+
+  private static DeviceClaim devices(GpuClaimTemplate template) {
+    ResourceClaimTemplate rendered = template.toResourceClaimTemplate();
+    return rendered.getSpec().getSpec().getDevices();
+  }
+
+  @Test
+  void gpuRequest_rendersTheClassCountSelectorsAndTheDriversConfig() {
+    DeviceClaim devices = devices(A100);
+
+    ExactDeviceRequest exactly = devices.getRequests().get(0).getExactly();
+    assertThat(exactly.getDeviceClassName()).isEqualTo("gpu.nvidia.com");
+    assertThat(exactly.getAllocationMode()).isEqualTo("ExactCount");
+    assertThat(exactly.getCount()).isEqualTo(1L);
+    assertThat(exactly.getSelectors())
+        .extracting(s -> s.getCel().getExpression())
+        .containsExactly(
+            "device.attributes['gpu.nvidia.com'].productName.lowerAscii().contains('a100')",
+            "device.capacity['gpu.nvidia.com'].memory.compareTo(quantity('40Gi')) >= 0");
+    assertThat(devices.getConfig()).hasSize(1);
+    assertThat(devices.getConfig().get(0).getRequests()).containsExactly("gpu");
+    assertThat(devices.getConfig().get(0).getOpaque().getDriver()).isEqualTo("gpu.nvidia.com");
+    assertThat(devices.getConfig().get(0).getOpaque().getParameters())
+        .isEqualTo(
+            Map.of(
+                "apiVersion", "resource.nvidia.com/v1beta1",
+                "kind", "GpuConfig",
+                "sharing",
+                    Map.of(
+                        "strategy",
+                        "TimeSlicing",
+                        "timeSlicingConfig",
+                        Map.of("interval", "Long"))));
+  }
+
+  @Test
+  void migRequest_selectsTheProfile_andSharesWithAMigDeviceConfig() {
+    GpuClaimTemplate slices =
+        GpuClaimTemplate.named("slices")
+            .namespace("ml")
+            .addRequests(
+                GpuClaimRequest.mig("slice", "1g.10gb")
+                    .count(2)
+                    .sharing(
+                        DraSharing.builder()
+                            .strategy(DraSharing.Strategy.MPS)
+                            .activeThreadPercentage(50)
+                            .pinnedMemoryLimit("4Gi")
+                            .build())
+                    .build())
+            .build();
+
+    DeviceClaim devices = devices(slices);
+    assertThat(devices.getRequests().get(0).getExactly().getDeviceClassName())
+        .isEqualTo("mig.nvidia.com");
+    assertThat(
+            devices
+                .getRequests()
+                .get(0)
+                .getExactly()
+                .getSelectors()
+                .get(0)
+                .getCel()
+                .getExpression())
+        .isEqualTo("device.attributes['gpu.nvidia.com'].profile == '1g.10gb'");
+    assertThat(String.valueOf(devices.getConfig().get(0).getOpaque().getParameters()))
+        .contains("kind=MigDeviceConfig")
+        .contains("defaultActiveThreadPercentage=50")
+        .contains("defaultPinnedDeviceMemoryLimit=4Gi");
+  }
+
+  @Test
+  void requestsWithoutSharing_getNoConfig() {
+    GpuClaimTemplate plain =
+        GpuClaimTemplate.named("plain")
+            .addRequests(GpuClaimRequest.gpu("gpu").count(2).build())
+            .build();
+
+    assertThat(devices(plain).getConfig()).isEmpty();
+    assertThat(plain.namespace()).isEqualTo("default");
+  }
+
+  @Test
+  void sharingSettingsOfTheOtherStrategy_failAtBuild() {
+    assertThatThrownBy(
+            () ->
+                DraSharing.builder()
+                    .strategy(DraSharing.Strategy.MPS)
+                    .interval(DraSharing.Interval.SHORT)
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("a time-slice interval with MPS");
+    assertThatThrownBy(
+            () ->
+                DraSharing.builder()
+                    .strategy(DraSharing.Strategy.MPS)
+                    .activeThreadPercentage(101)
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("101 is outside 0..100");
+    assertThatThrownBy(
+            () ->
+                GpuClaimRequest.mig("s", "1g.10gb")
+                    .sharing(DraSharing.timeSlicing(DraSharing.Interval.LONG))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("MigDeviceConfig does not have");
+    assertThatThrownBy(
+            () -> GpuClaimRequest.gpu("g").productContains("a100') || true || ('").build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("is not a plain product name fragment");
+  }
+
+  @Test
+  void claimedWorkload_declaresTheClaim_givesItToTheContainers_andToleratesGpuNodes() {
+    ClaimedWorkload vision =
+        ClaimedWorkload.builder()
+            .workload(
+                InferenceDeployment.named("vision")
+                    .namespace("serving")
+                    .image("img:1")
+                    .gpus(0)
+                    .build())
+            .addClaims(PodClaim.of("gpu", A100))
+            .addTolerate(NodeTaint.GPU)
+            .build();
+
+    Deployment deployment = (Deployment) vision.toManifests().get(0);
+    PodSpec spec = deployment.getSpec().getTemplate().getSpec();
+    assertThat(spec.getResourceClaims())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.getName()).isEqualTo("gpu");
+              assertThat(c.getResourceClaimTemplateName()).isEqualTo("a100-40gb");
+            });
+    Container main = spec.getContainers().get(0);
+    assertThat(main.getResources().getClaims()).extracting(c -> c.getName()).containsExactly("gpu");
+    assertThat(main.getResources().getLimits()).doesNotContainKey("nvidia.com/gpu");
+    assertThat(spec.getTolerations()).containsExactly(NodeTaint.GPU.toleration());
+  }
+
+  @Test
+  void claimedWorkload_withGpusFromTheDevicePlugin_failsAtBuild() {
+    NodePool t4 = NodePool.named("t4").model(GpuCatalogue.T4).gpusPerNode(1).build();
+
+    assertThatThrownBy(
+            () ->
+                ClaimedWorkload.builder()
+                    .workload(
+                        InferenceDeployment.named("both")
+                            .namespace("serving")
+                            .image("img:1")
+                            .onPool(t4)
+                            .build())
+                    .addClaims(PodClaim.of("gpu", A100))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "deployment \"both\" container \"main\": requests GPUs from the device plugin as well"
+                + " as through DRA claims; build the workload with .gpus(0) and no pool; the claims"
+                + " bring the GPUs");
+  }
+
+  @Test
+  void claimedWorkload_inAnotherNamespaceThanTheTemplate_failsAtBuild() {
+    assertThatThrownBy(
+            () ->
+                ClaimedWorkload.builder()
+                    .workload(
+                        InferenceDeployment.named("v")
+                            .namespace("ml")
+                            .image("img:1")
+                            .gpus(0)
+                            .build())
+                    .addClaims(PodClaim.of("gpu", A100))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "deployment \"v\" claim \"gpu\": template \"a100-40gb\" is in namespace serving but the"
+                + " pods in ml; put the template in the pods' namespace");
+  }
+
+  @Test
+  void podClaim_ofARequestTheTemplateLacks_failsAtBuild() {
+    assertThatThrownBy(() -> PodClaim.builder().name("gpu").template(A100).request("gpu-1").build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("\"gpu-1\" is not a request of template \"a100-40gb\" [gpu]");
+  }
+}
