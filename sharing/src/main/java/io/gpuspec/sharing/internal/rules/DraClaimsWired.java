@@ -15,6 +15,7 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,7 +85,7 @@ public final class DraClaimsWired extends BaseRule {
         template.spec().getResourceClaims() == null
             ? List.of()
             : template.spec().getResourceClaims();
-    Map<String, Optional<List<String>>> requestsByClaim = new HashMap<>();
+    Map<String, Optional<List<String>>> requestsByClaim = new LinkedHashMap<>();
     Set<String> used = new HashSet<>();
     String subject = PodContainers.subject(object);
     for (int i = 0; i < declared.size(); i++) {

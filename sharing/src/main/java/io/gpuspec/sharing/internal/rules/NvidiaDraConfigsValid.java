@@ -14,7 +14,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import java.math.BigDecimal;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,7 +87,7 @@ public final class NvidiaDraConfigsValid extends BaseRule {
     if (devices == null || devices.getConfig() == null) {
       return;
     }
-    Map<String, String> classes = new HashMap<>();
+    Map<String, String> classes = new LinkedHashMap<>();
     if (devices.getRequests() != null) {
       for (DeviceRequest request : devices.getRequests()) {
         String className =
