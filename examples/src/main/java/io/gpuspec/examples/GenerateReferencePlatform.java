@@ -3,8 +3,12 @@ package io.gpuspec.examples;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.report.Report;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * The README's main job: renders the reference platform, checks it with every rule (pools known,
@@ -14,13 +18,38 @@ public final class GenerateReferencePlatform {
 
   private GenerateReferencePlatform() {}
 
-  /** Writes to {@code args[0]} (default {@code examples/target/manifests}); fails on errors. */
-  public static void main(String[] args) {
+  /** The GPU Operator's helm values, written beside the manifests directory (not into it). */
+  static final String HELM_VALUES = "gpu-operator-values.yaml";
+
+  /**
+   * Writes to {@code args[0]} (default {@code examples/target/manifests}), and the GPU Operator's
+   * helm values to {@value #HELM_VALUES} beside it; fails on errors.
+   */
+  public static void main(String[] args) throws IOException {
     Path out = Path.of(args.length > 0 ? args[0] : "examples/target/manifests");
     if (!run(ReferencePlatform.build(), out, System.out)) {
       throw new IllegalStateException(
           "reference platform has rule violations; nothing was written (see above)");
     }
+    Path values = writeHelmValues(ReferencePlatform.gpuOperatorValues().renderHelmValues(), out);
+    System.out.println("gpuspec: wrote the GPU Operator's helm values to " + values);
+  }
+
+  /**
+   * Writes the helm values beside the manifests directory, so that the directory holds only
+   * Kubernetes objects (what {@code kubectl apply -f} and the conformance check read); atomically.
+   */
+  static Path writeHelmValues(String values, Path manifests) throws IOException {
+    Path target = manifests.toAbsolutePath().normalize().resolveSibling(HELM_VALUES);
+    Files.createDirectories(target.getParent());
+    Path temp = Files.createTempFile(target.getParent(), "." + HELM_VALUES + ".tmp-", "");
+    try {
+      Files.writeString(temp, values, StandardCharsets.UTF_8);
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+    return target;
   }
 
   /** Checks, then writes when clean; prints a summary. Returns whether it wrote. */

@@ -5,18 +5,43 @@ import io.gpuspec.core.InferenceDeployment;
 import io.gpuspec.core.Interconnect;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.PoolPurpose;
 import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.WorkloadVolume;
+import io.gpuspec.sharing.DevicePluginConfig;
+import io.gpuspec.sharing.DevicePluginConfigMap;
+import io.gpuspec.sharing.GpuOperatorValues;
+import io.gpuspec.sharing.GpuSharing;
+import io.gpuspec.sharing.MigLayout;
+import io.gpuspec.sharing.MigPartedConfigMap;
+import io.gpuspec.sharing.MigStrategy;
+import io.gpuspec.sharing.SharedResource;
+import io.gpuspec.sharing.SharingConfig;
+import io.gpuspec.sharing.SharingStrategy;
+import io.gpuspec.sharing.dra.ClaimedWorkload;
+import io.gpuspec.sharing.dra.DraSharing;
+import io.gpuspec.sharing.dra.GpuClaimRequest;
+import io.gpuspec.sharing.dra.GpuClaimTemplate;
+import io.gpuspec.sharing.dra.PodClaim;
 import io.gpuspec.tfjob.CleanPodPolicy;
 import io.gpuspec.tfjob.TfJob;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The reference platform of GPU-FACTS §10: a 50-node on-prem cluster whose 15 GPU nodes form a
  * GFD-labelled A100 training pool, an H100 training pool labelled with the {@code gpu.model} scheme
  * and an L40S inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS
  * claims, scratch on local NVMe; A100 and H100 never mix in one job.
+ *
+ * <p>Shared GPUs for small inference services (docs/sharing.md): a T4 pool time-sliced four ways
+ * and renamed ({@code nvidia.com/gpu.shared}), an L4 pool shared by CUDA MPS, and an A100 pool
+ * partitioned into {@code 1g.10gb} MIG instances under the mixed strategy ({@code
+ * nvidia.com/mig-1g.10gb}); their device-plugin and mig-parted ConfigMaps, the GPU Operator's helm
+ * values ({@link #gpuOperatorValues()}, written beside the manifests), and a workload that gets an
+ * A100 through a DRA claim.
  */
 public final class ReferencePlatform {
 
@@ -52,6 +77,78 @@ public final class ReferencePlatform {
           .purpose(PoolPurpose.INFERENCE)
           .build();
 
+  /** 4 nodes of 1 T4, time-sliced 4 ways and advertised as nvidia.com/gpu.shared. */
+  public static final NodePool T4_SHARED =
+      NodePool.named("t4-shared")
+          .model(GpuCatalogue.T4)
+          .gpusPerNode(1)
+          .nodeCount(4)
+          .purpose(PoolPurpose.INFERENCE)
+          .sharing(
+              GpuSharing.of(
+                  "tesla-t4-x4",
+                  DevicePluginConfig.builder()
+                      .migStrategy(MigStrategy.NONE)
+                      .sharing(
+                          SharingConfig.builder()
+                              .strategy(SharingStrategy.TIME_SLICING)
+                              .renameByDefault(true)
+                              .failRequestsGreaterThanOne(true)
+                              .addResources(SharedResource.of("nvidia.com/gpu", 4))
+                              .build())
+                      .build()))
+          .build();
+
+  /** 2 nodes of 2 L4, each GPU shared by 4 CUDA MPS clients (nvidia.com/gpu: 8 per node). */
+  public static final NodePool L4_MPS =
+      NodePool.named("l4-mps")
+          .model(GpuCatalogue.L4)
+          .gpusPerNode(2)
+          .nodeCount(2)
+          .purpose(PoolPurpose.INFERENCE)
+          .sharing(GpuSharing.mps("l4-mps-4", 4))
+          .build();
+
+  /** 1 node of 8 A100-80GB, each GPU seven 1g.10gb MIG instances (nvidia.com/mig-1g.10gb: 56). */
+  public static final NodePool A100_MIG =
+      NodePool.named("a100-mig")
+          .model(GpuCatalogue.A100_80GB)
+          .gpusPerNode(8)
+          .nodeCount(1)
+          .purpose(PoolPurpose.INFERENCE)
+          .sharing(
+              GpuSharing.mig(
+                  "a100-mig-mixed",
+                  MigStrategy.MIXED,
+                  "all-1g.10gb",
+                  MigLayout.uniform("1g.10gb", 7)))
+          .build();
+
+  private static final List<NodePool> POOLS =
+      List.of(A100_TRAIN, H100_TRAIN, L40S_INFERENCE, T4_SHARED, L4_MPS, A100_MIG);
+
+  /** The device-plugin configs of the shared pools, one named config each. */
+  public static final DevicePluginConfigMap DEVICE_PLUGIN_CONFIGS =
+      DevicePluginConfigMap.ofPools("device-plugin-configs", POOLS).build();
+
+  /** The MIG layouts of the partitioned pools, and MIG off for nodes that select all-disabled. */
+  public static final MigPartedConfigMap MIG_PARTED_CONFIG =
+      MigPartedConfigMap.ofPools(
+              "custom-mig-parted-config", POOLS, Map.of("all-disabled", MigLayout.disabled()))
+          .build();
+
+  /** A whole A100 with at least 40 GiB, claimed through NVIDIA's DRA driver and time-sliced. */
+  public static final GpuClaimTemplate A100_CLAIM =
+      GpuClaimTemplate.named("a100-40gb-or-more")
+          .namespace("serving")
+          .addRequests(
+              GpuClaimRequest.gpu("gpu")
+                  .productContains("a100")
+                  .minMemory("40Gi")
+                  .sharing(DraSharing.timeSlicing(DraSharing.Interval.LONG))
+                  .build())
+          .build();
+
   private static final String PYTORCH = "nvcr.io/nvidia/pytorch:24.08-py3";
   private static final String TENSORFLOW = "tensorflow/tensorflow:2.15.0-gpu";
   private static final String TRITON = "nvcr.io/nvidia/tritonserver:24.08-py3";
@@ -61,7 +158,7 @@ public final class ReferencePlatform {
   /** The whole platform. */
   public static Platform build() {
     return Platform.builder()
-        .addPools(A100_TRAIN, H100_TRAIN, L40S_INFERENCE)
+        .addAllPools(POOLS)
         .add(
             inference("llm-a100", A100_TRAIN, 2, 2),
             inference("llm-h100", H100_TRAIN, 2, 4),
@@ -71,6 +168,59 @@ public final class ReferencePlatform {
             training("distill-l40s", L40S_INFERENCE, 2, 1),
             tensorflow("mnist-a100", A100_TRAIN, 4, 1),
             tensorflow("bert-h100", H100_TRAIN, 2, 8))
+        .add(
+            DEVICE_PLUGIN_CONFIGS,
+            MIG_PARTED_CONFIG,
+            smallInference("chat-t4", T4_SHARED, 4),
+            smallInference("rerank-l4", L4_MPS, 8),
+            smallInference("whisper-mig", A100_MIG, 7),
+            A100_CLAIM,
+            ClaimedWorkload.builder()
+                .workload(
+                    InferenceDeployment.named("vision-dra")
+                        .namespace("serving")
+                        .image(TRITON)
+                        .addArgs("tritonserver", "--model-repository=/models")
+                        .replicas(2)
+                        .gpus(0)
+                        .cpu("8")
+                        .memory("32Gi")
+                        .port("http", 8000)
+                        .readinessPath("/v2/health/ready")
+                        .addVolume(WorkloadVolume.dataset("models", "/models", "model-repository"))
+                        .build())
+                .addClaims(PodClaim.of("gpu", A100_CLAIM))
+                .addTolerate(NodeTaint.GPU)
+                .build())
+        .build();
+  }
+
+  /**
+   * The GPU Operator's helm values fragment that points the device plugin and the MIG manager at
+   * the two ConfigMaps; no global MIG strategy, so each config chooses its own. Not a Kubernetes
+   * object: {@link GenerateReferencePlatform} writes it beside the manifests.
+   */
+  public static GpuOperatorValues gpuOperatorValues() {
+    return GpuOperatorValues.builder()
+        .devicePluginConfig(DEVICE_PLUGIN_CONFIGS)
+        .migConfig(MIG_PARTED_CONFIG)
+        .build();
+  }
+
+  /** A small inference service on a shared pool: one replica of the pool's resource per pod. */
+  private static InferenceDeployment smallInference(String name, NodePool pool, int replicas) {
+    return InferenceDeployment.named(name)
+        .namespace("serving")
+        .image(TRITON)
+        .addArgs("tritonserver", "--model-repository=/models")
+        .replicas(replicas)
+        .gpus(1)
+        .cpu("4")
+        .memory("16Gi")
+        .onPool(pool)
+        .port("http", 8000)
+        .readinessPath("/v2/health/ready")
+        .addVolume(WorkloadVolume.dataset("models", "/models", "model-repository"))
         .build();
   }
 

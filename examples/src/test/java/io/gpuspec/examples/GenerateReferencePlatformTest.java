@@ -2,8 +2,10 @@ package io.gpuspec.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.k8s.GpuResources;
@@ -15,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +36,7 @@ class GenerateReferencePlatformTest {
 
     assertThat(wrote).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 8 objects")
+        .contains("wrote 15 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
@@ -42,7 +46,9 @@ class GenerateReferencePlatformTest {
   @Test
   void build_hasAnInferenceDeploymentAndATrainingJobPerPoolAndTfJobsOnA100AndH100() {
     List<HasMetadata> objects = ReferencePlatform.build().manifests().objects();
-    assertThat(objects).filteredOn(o -> o instanceof Deployment).hasSize(3);
+    assertThat(objects)
+        .filteredOn(o -> o instanceof Deployment)
+        .hasSize(7); // 3 on the training and L40S pools, 3 on shared pools, 1 with a DRA claim
     assertThat(objects)
         .filteredOn(o -> o instanceof io.fabric8.kubernetes.api.model.batch.v1.Job)
         .hasSize(3);
@@ -55,11 +61,86 @@ class GenerateReferencePlatformTest {
   }
 
   @Test
+  void build_sharedPoolWorkloadsRequestWhatTheirPoolsAdvertise() {
+    Map<String, String> resources = new TreeMap<>();
+    for (Deployment deployment : ReferencePlatform.build().manifests().ofType(Deployment.class)) {
+      deployment
+          .getSpec()
+          .getTemplate()
+          .getSpec()
+          .getContainers()
+          .get(0)
+          .getResources()
+          .getLimits()
+          .keySet()
+          .stream()
+          .filter(GpuResources::isGpu)
+          .forEach(name -> resources.put(deployment.getMetadata().getName(), name));
+    }
+
+    assertThat(resources)
+        .containsEntry("chat-t4", "nvidia.com/gpu.shared")
+        .containsEntry("rerank-l4", "nvidia.com/gpu")
+        .containsEntry("whisper-mig", "nvidia.com/mig-1g.10gb")
+        .doesNotContainKey("vision-dra");
+    assertThat(ReferencePlatform.T4_SHARED.advertisedPerNode())
+        .containsExactly(Map.entry("nvidia.com/gpu.shared", 4));
+    assertThat(ReferencePlatform.A100_MIG.advertisedPerNode())
+        .containsExactly(Map.entry("nvidia.com/mig-1g.10gb", 56));
+  }
+
+  @Test
+  void build_hasTheSharingConfigMapsAndADraClaimWiredIntoItsWorkload() {
+    List<ConfigMap> maps = ReferencePlatform.build().manifests().ofType(ConfigMap.class);
+    assertThat(maps)
+        .extracting(m -> m.getMetadata().getName())
+        .containsExactly("custom-mig-parted-config", "device-plugin-configs");
+    assertThat(maps.get(1).getData()).containsOnlyKeys("a100-mig-mixed", "l4-mps-4", "tesla-t4-x4");
+    assertThat(maps.get(0).getData().get("config.yaml"))
+        .contains("all-1g.10gb")
+        .contains("all-disabled");
+
+    Deployment dra =
+        ReferencePlatform.build().manifests().ofType(Deployment.class).stream()
+            .filter(d -> d.getMetadata().getName().equals("vision-dra"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(dra.getSpec().getTemplate().getSpec().getResourceClaims())
+        .singleElement()
+        .satisfies(
+            c -> assertThat(c.getResourceClaimTemplateName()).isEqualTo("a100-40gb-or-more"));
+    assertThat(ReferencePlatform.build().manifests().ofType(ResourceClaimTemplate.class))
+        .hasSize(1);
+  }
+
+  @Test
+  void helmValues_areWrittenBesideTheManifests_notAmongThem() throws Exception {
+    Path manifests = temp.resolve("manifests");
+    Files.createDirectories(manifests);
+
+    Path values =
+        GenerateReferencePlatform.writeHelmValues(
+            ReferencePlatform.gpuOperatorValues().renderHelmValues(), manifests);
+
+    assertThat(values).isEqualTo(temp.resolve("gpu-operator-values.yaml").toAbsolutePath());
+    assertThat(Files.readString(values))
+        .contains("name: device-plugin-configs")
+        .contains("name: custom-mig-parted-config");
+    try (var files = Files.list(manifests)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
   void run_withAViolation_writesNothingAndKeepsTheOldOutput() throws Exception {
     Path out = temp.resolve("manifests");
     Files.createDirectories(out);
     Files.writeString(out.resolve("keep.yaml"), "old");
-    Deployment broken = ReferencePlatform.build().manifests().ofType(Deployment.class).get(0);
+    Deployment broken =
+        ReferencePlatform.build().manifests().ofType(Deployment.class).stream()
+            .filter(d -> d.getMetadata().getName().equals("embeddings"))
+            .findFirst()
+            .orElseThrow();
     broken
         .getSpec()
         .getTemplate()

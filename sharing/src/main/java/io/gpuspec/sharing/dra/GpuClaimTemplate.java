@@ -1,5 +1,6 @@
 package io.gpuspec.sharing.dra;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfigurationBuilder;
@@ -11,9 +12,7 @@ import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.immutables.value.Value;
 
@@ -62,10 +61,11 @@ public abstract class GpuClaimTemplate implements ManifestSource {
           .sharing()
           .ifPresent(
               sharing -> {
-                Map<String, Object> parameters = new LinkedHashMap<>();
-                parameters.put("apiVersion", CONFIG_API);
-                parameters.put("kind", request.deviceClass().configKind());
-                parameters.put("sharing", sharing.tree());
+                // the type the reader decodes an embedded object with apiVersion and kind into
+                GenericKubernetesResource parameters = new GenericKubernetesResource();
+                parameters.setApiVersion(CONFIG_API);
+                parameters.setKind(request.deviceClass().configKind());
+                parameters.setAdditionalProperty("sharing", sharing.tree());
                 configs.add(
                     new DeviceClaimConfigurationBuilder()
                         .withRequests(request.name())

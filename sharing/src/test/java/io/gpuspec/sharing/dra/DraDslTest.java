@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
@@ -52,17 +53,16 @@ class DraDslTest {
     assertThat(devices.getConfig()).hasSize(1);
     assertThat(devices.getConfig().get(0).getRequests()).containsExactly("gpu");
     assertThat(devices.getConfig().get(0).getOpaque().getDriver()).isEqualTo("gpu.nvidia.com");
-    assertThat(devices.getConfig().get(0).getOpaque().getParameters())
-        .isEqualTo(
-            Map.of(
-                "apiVersion", "resource.nvidia.com/v1beta1",
-                "kind", "GpuConfig",
+    GenericKubernetesResource parameters =
+        (GenericKubernetesResource) devices.getConfig().get(0).getOpaque().getParameters();
+    assertThat(parameters.getApiVersion()).isEqualTo("resource.nvidia.com/v1beta1");
+    assertThat(parameters.getKind()).isEqualTo("GpuConfig");
+    assertThat(parameters.getAdditionalProperties())
+        .containsExactly(
+            Map.entry(
                 "sharing",
-                    Map.of(
-                        "strategy",
-                        "TimeSlicing",
-                        "timeSlicingConfig",
-                        Map.of("interval", "Long"))));
+                Map.of(
+                    "strategy", "TimeSlicing", "timeSlicingConfig", Map.of("interval", "Long"))));
   }
 
   @Test
