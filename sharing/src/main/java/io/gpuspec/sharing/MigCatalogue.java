@@ -57,6 +57,15 @@ public final class MigCatalogue {
     return List.copyOf(byModel.values());
   }
 
+  /**
+   * Whether NVIDIA's default mig-parted configuration names this profile for a GPU this catalogue
+   * has no geometry for: a layout with it may fit such a GPU, so the catalogue cannot judge it
+   * (https://github.com/NVIDIA/gpu-operator/blob/main/assets/state-mig-manager/0400_configmap.yaml).
+   */
+  public boolean onUncataloguedGpus(String profile) {
+    return MigGeometries.ON_OTHER_GPUS.contains(profile);
+  }
+
   /** The geometry of the model, if it has MIG and gpuspec knows it. */
   public Optional<MigGeometry> geometry(GpuModel model) {
     return geometry(model.name());

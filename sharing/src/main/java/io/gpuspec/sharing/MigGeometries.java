@@ -71,6 +71,60 @@ final class MigGeometries {
               profile("4g.24gb", 4, 4, 1, 0))
           .build();
 
+  /**
+   * MIG profiles that NVIDIA's default mig-parted configuration names for GPUs gpuspec has no
+   * geometry for (e.g. GH200, GB200, B300, RTX PRO 6000), or for such GPUs as well as catalogued
+   * ones ({@code 1g.35gb} holds 4 times on an H200 but 7 times on a GB300). A layout using one of
+   * them may be valid on a GPU outside the catalogue, so the catalogue cannot judge it.
+   */
+  static final java.util.Set<String> ON_OTHER_GPUS =
+      java.util.Set.of(
+          "1g.12gb",
+          "1g.18gb",
+          "1g.23gb",
+          "1g.24gb",
+          "1g.24gb+gfx",
+          "1g.24gb+me",
+          "1g.24gb+me.all",
+          "1g.24gb-me",
+          "1g.34gb",
+          "1g.34gb+me",
+          "1g.35gb",
+          "1g.35gb+me",
+          "1g.36gb",
+          "1g.47gb",
+          "1g.67gb",
+          "1g.70gb",
+          "2g.24gb",
+          "2g.36gb",
+          "2g.47gb",
+          "2g.48gb",
+          "2g.48gb+gfx",
+          "2g.48gb+me.all",
+          "2g.48gb-me",
+          "2g.67gb",
+          "2g.70gb",
+          "3g.135gb",
+          "3g.139gb",
+          "3g.48gb",
+          "3g.72gb",
+          "3g.93gb",
+          "3g.95gb",
+          "4g.135gb",
+          "4g.139gb",
+          "4g.48gb",
+          "4g.72gb",
+          "4g.93gb",
+          "4g.95gb",
+          "4g.96gb",
+          "4g.96gb+gfx",
+          "7g.144gb",
+          "7g.186gb",
+          "7g.189gb",
+          "7g.269gb",
+          "7g.278gb",
+          "7g.96gb");
+
   static final List<MigGeometry> ALL =
       List.of(A100_40GB, A100_80GB, H100_80GB_SXM, H100_80GB_PCIE, H100_NVL, H200, A30, B200);
 

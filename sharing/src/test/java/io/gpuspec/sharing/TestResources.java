@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Test resources on the class path. */
-final class TestResources {
+public final class TestResources {
 
   private TestResources() {}
 
@@ -24,7 +24,7 @@ final class TestResources {
   }
 
   /** The mig-parted config text of NVIDIA's default ConfigMap ({@code data.config.yaml}). */
-  static String nvidiaDefaultMigPartedConfig() {
+  public static String nvidiaDefaultMigPartedConfig() {
     JsonNode configMap = new YAMLMapper().readTree(read("nvidia/default-mig-parted-config.yaml"));
     return configMap.get("data").get("config.yaml").asString();
   }

@@ -162,7 +162,8 @@ public final class DraClaimsWired extends BaseRule {
         }
         Optional<List<String>> requests = requestsByClaim.get(name);
         String request = use.getRequest();
-        if (request != null && requests.isPresent() && !requests.get().contains(request)) {
+        String main = request == null ? null : request.split("/", 2)[0]; // <request>[/<sub>]
+        if (main != null && requests.isPresent() && !requests.get().contains(main)) {
           context.report(
               object,
               at + ".request",

@@ -59,6 +59,10 @@ public final class MigLayoutsPlaceable extends BaseRule {
     if (group.profiles().keySet().stream().anyMatch(p -> group.offering(p).isEmpty())) {
       return; // an unknown profile is SHR006's
     }
+    if (!group.filtered()
+        && group.profiles().keySet().stream().anyMatch(catalogue::onUncataloguedGpus)) {
+      return; // it may fit a GPU the catalogue has no geometry for
+    }
     String path = group.path() + ".mig-devices";
     List<MigGeometry> offering = group.offeringAll();
     if (offering.isEmpty()) {

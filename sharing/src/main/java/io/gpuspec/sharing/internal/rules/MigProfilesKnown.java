@@ -39,8 +39,9 @@ public final class MigProfilesKnown extends BaseRule {
     for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.MIG_PARTED)) {
       for (MigGroups.Group group : MigGroups.of(config, catalogue)) {
         for (String profile : group.profiles().keySet()) {
-          if (!group.offering(profile).isEmpty()) {
-            continue;
+          if (!group.offering(profile).isEmpty()
+              || (!group.filtered() && catalogue.onUncataloguedGpus(profile))) {
+            continue; // offered, or a profile of a GPU the catalogue has no geometry for
           }
           SharingRules.report(
               context,
