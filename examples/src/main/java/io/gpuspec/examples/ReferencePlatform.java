@@ -134,7 +134,7 @@ public final class ReferencePlatform {
   /** The MIG layouts of the partitioned pools, and MIG off for nodes that select all-disabled. */
   public static final MigPartedConfigMap MIG_PARTED_CONFIG =
       MigPartedConfigMap.ofPools(
-              "custom-mig-parted-config", POOLS, Map.of("all-disabled", MigLayout.disabled()))
+              "reference-mig-parted-config", POOLS, Map.of("all-disabled", MigLayout.disabled()))
           .build();
 
   /** A whole A100 with at least 40 GiB, claimed through NVIDIA's DRA driver and time-sliced. */

@@ -94,9 +94,9 @@ class GenerateReferencePlatformTest {
     List<ConfigMap> maps = ReferencePlatform.build().manifests().ofType(ConfigMap.class);
     assertThat(maps)
         .extracting(m -> m.getMetadata().getName())
-        .containsExactly("custom-mig-parted-config", "device-plugin-configs");
-    assertThat(maps.get(1).getData()).containsOnlyKeys("a100-mig-mixed", "l4-mps-4", "tesla-t4-x4");
-    assertThat(maps.get(0).getData().get("config.yaml"))
+        .containsExactly("device-plugin-configs", "reference-mig-parted-config");
+    assertThat(maps.get(0).getData()).containsOnlyKeys("a100-mig-mixed", "l4-mps-4", "tesla-t4-x4");
+    assertThat(maps.get(1).getData().get("config.yaml"))
         .contains("all-1g.10gb")
         .contains("all-disabled");
 
@@ -113,6 +113,36 @@ class GenerateReferencePlatformTest {
         .hasSize(1);
   }
 
+  /**
+   * CI checks the generated manifests and every golden manifest of the repository as one input set,
+   * where the same kind, namespace and name twice is a failure (object.duplicate).
+   */
+  @Test
+  void build_sharesNoObjectIdentityWithAGoldenManifest() throws Exception {
+    List<Path> golden;
+    try (var walk = Files.walk(Path.of(".."))) {
+      golden =
+          walk.filter(p -> p.toString().replace('\\', '/').contains("/src/test/resources/golden/"))
+              .filter(p -> p.toString().endsWith(".yaml"))
+              .toList();
+    }
+    assertThat(golden).isNotEmpty();
+    java.util.Set<String> goldenIds = new java.util.HashSet<>();
+    TestGpuspec.read(golden).manifests().forEach(o -> goldenIds.add(identity(o)));
+
+    assertThat(ReferencePlatform.build().manifests().objects())
+        .extracting(GenerateReferencePlatformTest::identity)
+        .doesNotContainAnyElementsOf(goldenIds);
+  }
+
+  private static String identity(HasMetadata object) {
+    return object.getKind()
+        + "/"
+        + object.getMetadata().getNamespace()
+        + "/"
+        + object.getMetadata().getName();
+  }
+
   @Test
   void helmValues_areWrittenBesideTheManifests_notAmongThem() throws Exception {
     Path manifests = temp.resolve("manifests");
@@ -125,7 +155,7 @@ class GenerateReferencePlatformTest {
     assertThat(values).isEqualTo(temp.resolve("gpu-operator-values.yaml").toAbsolutePath());
     assertThat(Files.readString(values))
         .contains("name: device-plugin-configs")
-        .contains("name: custom-mig-parted-config");
+        .contains("name: reference-mig-parted-config");
     try (var files = Files.list(manifests)) {
       assertThat(files).isEmpty();
     }
