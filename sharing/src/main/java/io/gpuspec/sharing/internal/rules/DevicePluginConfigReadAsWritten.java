@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * device plugin reads, where it reads it: no unknown or misplaced keys (a {@code renameByDefault}
  * outside {@code timeSlicing}/{@code mps} is silently ignored), values of the right type, {@code
  * version: v1}; and no settings the plugin ignores (a custom {@code rename}, a {@code devices} list
- * other than {@code all}), resource names it accepts, each listed once. GPU-FACTS §4.
+ * other than {@code all}), resource names it accepts, each listed once. See docs/sharing.md.
  */
 public final class DevicePluginConfigReadAsWritten extends BaseRule {
 

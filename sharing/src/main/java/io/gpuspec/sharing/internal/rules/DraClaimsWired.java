@@ -28,7 +28,7 @@ import java.util.Set;
  * otherwise), and a container's {@code request} is a request of the claim when its template or
  * claim is in the set. A claim no container uses, or a template or claim missing from the set, is a
  * warning: the device is allocated for nothing, or the pod waits for an object that may not exist.
- * GPU-FACTS §9.
+ * See docs/sharing.md.
  */
 public final class DraClaimsWired extends BaseRule {
 

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * all its profiles (and that its {@code device-filter} selects): no count above a profile's
  * maximum, and instances that fit at their allowed start slices without sharing a memory slice.
  * Limits are placement, not sums: on an A100 {@code 4g+2g+1g} fits, {@code 3g+3g+1g} does not, and
- * {@code 2g.10gb x4} exceeds the A100-40GB's maximum of 3. GPU-FACTS §5.
+ * {@code 2g.10gb x4} exceeds the A100-40GB's maximum of 3. See docs/sharing.md.
  */
 public final class MigLayoutsPlaceable extends BaseRule {
 

@@ -12,8 +12,8 @@ import io.gpuspec.sharing.internal.EmbeddedConfig;
  * SHR005: a mig-parted config (in a ConfigMap or a standalone file) has the format the MIG manager
  * reads: {@code version: v1}, named layouts under {@code mig-configs}, each a list of groups with
  * only {@code device-filter}, {@code devices} ({@code all} or GPU indices), {@code mig-enabled} and
- * {@code mig-devices} (profile names to counts), and layout names a node label can hold. GPU-FACTS
- * §5.
+ * {@code mig-devices} (profile names to counts), and layout names a node label can hold. See
+ * docs/sharing.md.
  */
 public final class MigPartedConfigWellFormed extends BaseRule {
 

@@ -14,7 +14,7 @@ import java.util.List;
  * SHR006: every MIG profile of a layout is offered by some catalogued GPU (the ones its {@code
  * device-filter} selects, when it has one). Profile names carry the memory of one GPU model ({@code
  * 1g.10gb} exists on A100 40GB and 80GB, {@code 1g.12gb} only on H100 NVL); mig-parted checks only
- * the format, so an unknown profile fails on the node. GPU-FACTS §5.
+ * the format, so an unknown profile fails on the node. See docs/sharing.md.
  */
 public final class MigProfilesKnown extends BaseRule {
 

@@ -16,7 +16,7 @@ import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
 /**
  * SHR003: MPS shares a GPU among at most 48 clients, 16 below compute capability 7.5 (Volta). The
  * first limit holds for every config; the second when the fleet is known and a pool of such GPUs
- * selects the config with {@code nvidia.com/device-plugin.config}. GPU-FACTS §4.
+ * selects the config with {@code nvidia.com/device-plugin.config}. See docs/sharing.md.
  */
 public final class MpsClientsWithinLimit extends BaseRule {
 

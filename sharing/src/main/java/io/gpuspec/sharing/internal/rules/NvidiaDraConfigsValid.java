@@ -30,8 +30,9 @@ import tools.jackson.databind.node.ObjectNode;
  * the other pairing), with a {@code sharing} of strategy {@code TimeSlicing} (interval {@code
  * Default}, {@code Short}, {@code Medium} or {@code Long}; GPUs only) or {@code MPS} ({@code
  * defaultActiveThreadPercentage} 0 to 100, pinned memory limits of at least 1Mi), no settings of
- * the other strategy and no unknown fields. Parameters of other drivers are left alone. GPU-FACTS
- * §9; https://github.com/NVIDIA/k8s-dra-driver-gpu ({@code api/nvidia.com/resource/v1beta1}).
+ * the other strategy and no unknown fields. Parameters of other drivers are left alone. See
+ * docs/sharing.md. https://github.com/NVIDIA/k8s-dra-driver-gpu ({@code
+ * api/nvidia.com/resource/v1beta1}).
  */
 public final class NvidiaDraConfigsValid extends BaseRule {
 

@@ -17,9 +17,9 @@ import java.util.OptionalLong;
  * SHR010: with the fleet known, a container asks a pool of shared GPUs (time-slicing, MPS) for one
  * replica. With {@code failRequestsGreaterThanOne} (the default for MPS) the device plugin fails a
  * request for more: an error. Otherwise it admits it, but two replicas are no more GPU than one and
- * may be the same GPU (no memory or fault isolation): a warning. GPU-FACTS §4. Pools built with
- * {@code GpuSharing} say how they share; node groups read from a cluster say it with GFD's {@code
- * <resource>.replicas} and {@code <resource>.sharing-strategy} labels.
+ * may be the same GPU (no memory or fault isolation): a warning. See docs/sharing.md. Pools built
+ * with {@code GpuSharing} say how they share; node groups read from a cluster say it with GFD's
+ * {@code <resource>.replicas} and {@code <resource>.sharing-strategy} labels.
  */
 public final class OneReplicaPerContainer extends BaseRule {
 

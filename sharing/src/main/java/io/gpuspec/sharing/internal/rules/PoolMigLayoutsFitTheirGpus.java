@@ -21,7 +21,7 @@ import java.util.Map;
  * SHR008: with the fleet known, the MIG layout a pool selects with {@code nvidia.com/mig.config}
  * suits the pool's GPU model: no MIG on a model without MIG (T4, L4, L40S, A10, V100), and a layout
  * that fits the model's geometry and the node's GPU indices. The layout is looked up in the
- * mig-parted configs of the set. GPU-FACTS §5.
+ * mig-parted configs of the set. See docs/sharing.md.
  */
 public final class PoolMigLayoutsFitTheirGpus extends BaseRule {
 

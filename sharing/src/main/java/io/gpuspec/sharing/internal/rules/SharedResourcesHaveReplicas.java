@@ -12,7 +12,7 @@ import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
 /**
  * SHR002: every resource a device-plugin config shares has at least 2 replicas; the plugin refuses
  * a config with fewer ("number of replicas must be >= 2", {@code api/config/v1/replicas.go}), and 1
- * would share nothing anyway. GPU-FACTS §4.
+ * would share nothing anyway. See docs/sharing.md.
  */
 public final class SharedResourcesHaveReplicas extends BaseRule {
 

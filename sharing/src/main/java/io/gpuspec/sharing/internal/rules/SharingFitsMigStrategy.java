@@ -13,7 +13,7 @@ import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
  * SHR004: sharing fits the config's MIG strategy: MPS never with {@code migStrategy: mixed} (the
  * plugin refuses to start: "using --mig-strategy=mixed is not supported with MPS") and never on a
  * MIG device; a MIG resource ({@code nvidia.com/mig-<profile>}) is shared only under {@code mixed},
- * the only strategy that advertises it. GPU-FACTS §4 and §5.
+ * the only strategy that advertises it. See docs/sharing.md.
  */
 public final class SharingFitsMigStrategy extends BaseRule {
 

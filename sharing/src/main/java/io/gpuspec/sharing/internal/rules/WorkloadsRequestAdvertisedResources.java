@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * and by one of the pools its node selection admits when it admits any. Sharing changes the names:
  * {@code renameByDefault} advertises {@code nvidia.com/gpu.shared} instead of {@code
  * nvidia.com/gpu}, MIG {@code mixed} advertises {@code nvidia.com/mig-<profile>} and no {@code
- * nvidia.com/gpu} on GPUs in MIG mode. GPU-FACTS §4 and §5. Without a fleet the rule is silent.
+ * nvidia.com/gpu} on GPUs in MIG mode. See docs/sharing.md. Without a fleet the rule is silent.
  */
 public final class WorkloadsRequestAdvertisedResources extends BaseRule {
 
