@@ -14,9 +14,17 @@
  *       io.gpuspec.sharing.AdvertisedResources}).
  *   <li>GPU Operator wiring: {@link io.gpuspec.sharing.GpuOperatorValues} and {@link
  *       io.gpuspec.sharing.NodeConfigLabels}.
+ *   <li>Shared pools: {@link io.gpuspec.sharing.GpuSharing}, core's {@code PoolSharing} for {@code
+ *       NodePool.sharing(...)}; the ConfigMaps of a platform's pools with {@link
+ *       io.gpuspec.sharing.DevicePluginConfigMap#ofPools} and {@link
+ *       io.gpuspec.sharing.MigPartedConfigMap#ofPools}.
+ *   <li>DRA claims of NVIDIA GPUs: {@code io.gpuspec.sharing.dra}.
  * </ul>
  *
- * Config texts render deterministically and read back strictly ({@link io.gpuspec.sharing.Parsed},
- * {@link io.gpuspec.sharing.ConfigProblem}).
+ * The module's rules (SHR001 to SHR012) lint configs and workloads written by others; see
+ * docs/sharing.md.
+ *
+ * <p>Config texts render deterministically and read back strictly ({@link
+ * io.gpuspec.sharing.Parsed}, {@link io.gpuspec.sharing.ConfigProblem}).
  */
 package io.gpuspec.sharing;
