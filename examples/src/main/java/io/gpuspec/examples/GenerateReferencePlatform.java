@@ -3,16 +3,32 @@ package io.gpuspec.examples;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.report.Report;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * The README's main job: renders the reference platform, checks it with every rule (pools known,
- * warnings as errors) and, only if it is clean, writes it atomically to the output directory.
+ * warnings as errors) and, only if it is clean, writes it atomically to the output directory, and
+ * its pools as {@code fleet.yaml} beside that directory.
  */
 public final class GenerateReferencePlatform {
 
   private GenerateReferencePlatform() {}
+
+  /** The platform's pools as a fleet file, for {@code gpuspec lint --fleet} and {@code check}. */
+  private static void writeFleet(Platform platform, Path file) {
+    try {
+      Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".fleet", ".tmp");
+      Files.writeString(temp, Gpuspec.renderFleet(platform.fleet(), "reference-platform"));
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
 
   /** Writes to {@code args[0]} (default {@code examples/target/manifests}); fails on errors. */
   public static void main(String[] args) {
@@ -33,6 +49,7 @@ public final class GenerateReferencePlatform {
       return false;
     }
     gpuspec.write(platform, out);
+    writeFleet(platform, out.resolveSibling("fleet.yaml"));
     console.println(
         "gpuspec: wrote "
             + platform.manifests().size()

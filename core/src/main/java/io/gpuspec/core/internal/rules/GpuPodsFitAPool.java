@@ -40,8 +40,8 @@ public final class GpuPodsFitAPool extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    if (context.fleet().isEmpty()) {
-      return;
+    if (context.fleet().isEmpty() || context.fleet().get().pools().isEmpty()) {
+      return; // fleets known only as nodes get the fleet check instead
     }
     Fleet fleet = context.fleet().get();
     for (Workload workload : context.workloads()) {
