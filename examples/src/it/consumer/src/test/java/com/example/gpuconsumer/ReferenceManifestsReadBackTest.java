@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,48 +28,54 @@ import org.junit.jupiter.api.Test;
  */
 class ReferenceManifestsReadBackTest {
 
-  private final KubernetesSerialization fabric8 = new KubernetesSerialization();
+  /** What fabric8 read from each file, by apiVersion/kind/namespace/name. */
+  private static final Map<String, Object> READ = new LinkedHashMap<>();
 
-  @Test
-  void everyWrittenManifestReadsBackAsTheRenderedObject() throws IOException {
-    Map<String, HasMetadata> rendered = byKey(ReferencePlatform.build().manifests().objects());
-    Map<String, HasMetadata> read = new LinkedHashMap<>();
+  @BeforeAll
+  static void readEveryWrittenManifest() throws IOException {
+    KubernetesSerialization fabric8 = new KubernetesSerialization();
     for (Path file : manifestFiles()) {
       try (InputStream in = Files.newInputStream(file)) {
         Object object = fabric8.unmarshal(in);
         HasMetadata resource = assertInstanceOf(HasMetadata.class, object, file.toString());
-        assertNull(read.put(key(resource), resource), "a second file for " + key(resource));
+        assertNull(READ.put(key(resource), resource), "a second file for " + key(resource));
       }
     }
+  }
 
-    assertEquals(rendered.keySet(), read.keySet());
-    rendered.forEach(
+  @Test
+  void everyWrittenManifestIsTheRenderedObject() {
+    List<HasMetadata> rendered = ReferencePlatform.build().manifests().objects();
+    Map<String, HasMetadata> byKey = new LinkedHashMap<>();
+    rendered.forEach(o -> byKey.put(key(o), o));
+    assertEquals(rendered.size(), byKey.size(), "rendered objects have distinct keys");
+
+    assertEquals(byKey.keySet(), READ.keySet());
+    byKey.forEach(
         (key, original) -> {
-          HasMetadata back = read.get(key);
+          Object back = READ.get(key);
           assertEquals(original.getClass(), back.getClass(), key);
           assertEquals(original, back, key);
         });
   }
 
   @Test
-  void tfJobsComeBackTyped() throws IOException {
-    List<Path> tfJobFiles =
-        manifestFiles().stream()
-            .filter(file -> file.getFileName().toString().contains("-tfjob-"))
+  void tfJobsComeBackTyped() {
+    List<Object> tfJobs =
+        READ.entrySet().stream()
+            .filter(e -> e.getKey().startsWith(TFJob.API_VERSION + "/" + TFJob.KIND + "/"))
+            .map(Map.Entry::getValue)
             .collect(Collectors.toList());
-    assertFalse(tfJobFiles.isEmpty(), "the reference platform has TFJobs");
-    for (Path file : tfJobFiles) {
-      try (InputStream in = Files.newInputStream(file)) {
-        TFJob job = assertInstanceOf(TFJob.class, fabric8.unmarshal(in), file.toString());
-        assertEquals("kubeflow.org/v1", job.getApiVersion());
-        assertTrue(job.getSpec().getTfReplicaSpecs().containsKey("Worker"), file.toString());
-      }
+    assertFalse(tfJobs.isEmpty(), "the reference platform has TFJobs");
+    for (Object object : tfJobs) {
+      TFJob job = assertInstanceOf(TFJob.class, object);
+      assertTrue(job.getSpec().getTfReplicaSpecs().containsKey("Worker"), job::toString);
     }
   }
 
   private static List<Path> manifestFiles() throws IOException {
     Path dir = Path.of(System.getProperty("gpuspec.manifests"));
-    assertTrue(Files.isDirectory(dir), "examples' package phase writes " + dir);
+    assertTrue(Files.isDirectory(dir), "the examples module's package phase writes " + dir);
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> yaml =
           files.filter(f -> f.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
@@ -77,14 +84,7 @@ class ReferenceManifestsReadBackTest {
     }
   }
 
-  private static Map<String, HasMetadata> byKey(List<HasMetadata> objects) {
-    Map<String, HasMetadata> byKey = new LinkedHashMap<>();
-    objects.forEach(o -> byKey.put(key(o), o));
-    assertEquals(objects.size(), byKey.size(), "rendered keys are unique");
-    return byKey;
-  }
-
-  static String key(HasMetadata o) {
+  private static String key(HasMetadata o) {
     return o.getApiVersion()
         + "/"
         + o.getKind()
