@@ -13,10 +13,10 @@ import io.gpuspec.tfjob.CleanPodPolicy;
 import io.gpuspec.tfjob.TfJob;
 
 /**
- * The reference platform of GPU-FACTS §10: a 50-node on-prem cluster whose 15 GPU nodes form a
- * GFD-labelled A100 training pool, an H100 training pool labelled with the {@code gpu.model} scheme
- * and an L40S inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS
- * claims, scratch on local NVMe; A100 and H100 never mix in one job.
+ * The reference platform: a 50-node on-prem cluster whose 15 GPU nodes form a GFD-labelled A100
+ * training pool, an H100 training pool labelled with the {@code gpu.model} scheme and an L40S
+ * inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS claims, scratch
+ * on local NVMe; A100 and H100 never mix in one job.
  */
 public final class ReferencePlatform {
 

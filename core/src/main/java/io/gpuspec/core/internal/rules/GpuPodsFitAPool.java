@@ -15,10 +15,12 @@ import java.util.stream.Collectors;
 
 /**
  * GPU005: with the pools known, every pod that requests GPUs must fit some pool: its nodeSelector
- * and required affinity select at least one pool (GPU-FACTS §2: a pod only schedules on a node
- * whose labels satisfy a required term) and one selected pool has nodes with at least as many GPUs
- * as the pod requests. Otherwise it stays Pending forever. Untolerated taints are GPU002's part.
- * Without a fleet the rule is silent: the cluster may have nodes this input does not describe.
+ * and required affinity select at least one pool (a pod only schedules on a node whose labels
+ * satisfy a required term: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity">node
+ * affinity</a>) and one selected pool has nodes with at least as many GPUs as the pod requests.
+ * Otherwise it stays Pending forever. Untolerated taints are GPU002's part. Without a fleet the
+ * rule is silent: the cluster may have nodes this input does not describe.
  */
 public final class GpuPodsFitAPool extends BaseRule {
   public GpuPodsFitAPool() {
