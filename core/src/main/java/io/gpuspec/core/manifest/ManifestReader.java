@@ -1,7 +1,9 @@
 package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.check.Severity;
 import io.gpuspec.core.check.Violation;
 import java.io.IOException;
@@ -25,6 +27,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +40,11 @@ import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -100,7 +106,7 @@ public final class ManifestReader {
   static final int MAX_DEPTH = 100;
 
   /** Values, mappings and lists per file, after alias expansion. */
-  static final int MAX_NODES = 1_000_000;
+  static final int MAX_NODES = 500_000;
 
   /** Aliases per file. */
   static final int MAX_ALIASES = 50;
@@ -115,7 +121,7 @@ public final class ManifestReader {
   static final int MAX_TYPE_PROBLEMS = 20;
 
   /** Nodes visited while decoding one object again after type mismatches. */
-  static final long MAX_DECODE_WORK = 4_000_000;
+  static final long MAX_DECODE_WORK = 2_000_000;
 
   /** Characters of input text quoted in a message. */
   private static final int MAX_QUOTED = 200;
@@ -499,6 +505,9 @@ public final class ManifestReader {
   }
 
   private void readDocument(Path file, YamlTree.Document document) {
+    for (int i = 0; i < document.droppedProblems(); i++) {
+      countDropped(Severity.ERROR, file);
+    }
     if (document.root() == null) {
       return; // an empty document
     }
@@ -637,20 +646,19 @@ public final class ManifestReader {
         // report it, drop the bad value and decode again, so that every mismatch is reported
         String failingHere = pointerOf(e);
         String failing = removals.original(failingHere);
-        typeProblem(doc, object, prefix, pointer, sub + failing, firstLine(e.getOriginalMessage()));
+        typeProblem(doc, object, prefix, pointer, sub + failing, e);
         work += Math.max(doc.document().nodes(), 1);
         if (failingHere.isEmpty() || work > MAX_DECODE_WORK) {
           break;
         }
-        if (remaining == original) {
-          remaining = original.deepCopy();
-        }
-        if (!removals.remove(remaining, failingHere, failing)) {
+        Optional<JsonNode> without = removals.without(remaining, failingHere, failing);
+        if (without.isEmpty()) {
           break;
         }
+        remaining = without.get();
       } catch (RuntimeException e) {
         // a model class's own deserializer refused the value
-        typeProblem(doc, object, prefix, pointer, sub, firstLine(e.getMessage()));
+        typeProblem(doc, object, prefix, pointer, sub, e);
         break;
       }
     }
@@ -714,26 +722,73 @@ public final class ManifestReader {
       return result.toString();
     }
 
-    /** Drops the value at a pointer of the copy; false when there is nothing to drop. */
-    boolean remove(JsonNode copy, String pointerInCopy, String pointerInOriginal) {
-      int slash = pointerInCopy.lastIndexOf('/');
-      JsonNode parent = navigate(copy, pointerInCopy.substring(0, slash));
-      String last = YamlTree.unescape(pointerInCopy.substring(slash + 1));
-      if (parent instanceof ObjectNode object && object.has(last)) {
-        object.remove(last);
-        return true;
+    /**
+     * A tree like {@code tree} without the value at {@code pointerInTree}, or empty when there is
+     * nothing to drop. Only the containers on the way to the value are copied (shallowly); the rest
+     * is shared, so the original tree, which findings refer to, stays as it was.
+     */
+    Optional<JsonNode> without(JsonNode tree, String pointerInTree, String pointerInOriginal) {
+      List<String> steps = YamlTree.steps(pointerInTree);
+      if (steps.isEmpty()) {
+        return Optional.empty();
       }
-      int index = YamlTree.arrayIndex(last);
-      if (parent instanceof ArrayNode array && index < array.size()) {
-        array.remove(index);
+      List<JsonNode> path = new ArrayList<>();
+      JsonNode node = tree;
+      for (String step : steps.subList(0, steps.size() - 1)) {
+        path.add(node);
+        node = child(node, step);
+        if (node == null) {
+          return Optional.empty();
+        }
+      }
+      String last = steps.get(steps.size() - 1);
+      JsonNode copy = shallowCopy(node);
+      if (copy instanceof ObjectNode object && object.has(last)) {
+        object.remove(last);
+      } else if (copy instanceof ArrayNode array && YamlTree.arrayIndex(last) < array.size()) {
+        array.remove(YamlTree.arrayIndex(last));
         int originalSlash = pointerInOriginal.lastIndexOf('/');
-        int originalIndex = YamlTree.arrayIndex(pointerInOriginal.substring(originalSlash + 1));
         removedItems
             .computeIfAbsent(pointerInOriginal.substring(0, originalSlash), k -> new TreeSet<>())
-            .add(originalIndex);
-        return true;
+            .add(YamlTree.arrayIndex(pointerInOriginal.substring(originalSlash + 1)));
+      } else {
+        return Optional.empty();
       }
-      return false;
+      for (int i = path.size() - 1; i >= 0; i--) {
+        JsonNode parent = shallowCopy(path.get(i));
+        String step = steps.get(i);
+        if (parent instanceof ObjectNode object) {
+          object.set(step, copy);
+        } else {
+          ((ArrayNode) parent).set(YamlTree.arrayIndex(step), copy);
+        }
+        copy = parent;
+      }
+      return Optional.of(copy);
+    }
+
+    private static JsonNode child(JsonNode node, String step) {
+      if (node instanceof ObjectNode object) {
+        return object.get(step);
+      }
+      if (node instanceof ArrayNode array && YamlTree.arrayIndex(step) < array.size()) {
+        return array.get(YamlTree.arrayIndex(step));
+      }
+      return null;
+    }
+
+    private static JsonNode shallowCopy(JsonNode node) {
+      if (node instanceof ObjectNode object) {
+        ObjectNode copy = JsonNodeFactory.instance.objectNode();
+        copy.setAll(object);
+        return copy;
+      }
+      if (node instanceof ArrayNode array) {
+        ArrayNode copy = JsonNodeFactory.instance.arrayNode(array.size());
+        copy.addAll(array);
+        return copy;
+      }
+      return node;
     }
   }
 
@@ -758,43 +813,141 @@ public final class ManifestReader {
 
   /** Reports a type mismatch at {@code failing} (relative to the object at {@code pointer}). */
   private void typeProblem(
-      Doc doc, JsonNode object, String prefix, String pointer, String failing, String detail) {
+      Doc doc, JsonNode object, String prefix, String pointer, String failing, RuntimeException e) {
     JsonNode value = navigate(object, failing);
-    Optional<String> original = doc.document().located().yaml11Text(pointer + failing);
-    boolean yaml11 = original.isPresent();
-    boolean scalarForString = value.isNumber() || value.isBoolean();
-    String shown = yaml11 ? original.get() : scalarText(value);
+    Optional<YamlTree.Written> written = doc.document().located().written(pointer + failing);
+    Class<?> target = targetType(e);
+    boolean wantsString = target != null && CharSequence.class.isAssignableFrom(target);
+    boolean scalar = value.isNumber() || value.isBoolean();
+    String shown = written.map(YamlTree.Written::text).orElse(scalarText(value));
+    String id = "YAML007";
     String message;
-    if (yaml11) {
+    String fix = "give the value the type the field expects (see the Kubernetes API reference)";
+    if (wantsString && scalar && written.map(YamlTree.Written::yaml11).orElse(false)) {
+      id = "YAML008";
       message =
           "the unquoted value "
               + clip(shown)
               + " is a boolean or number in YAML 1.1, which Kubernetes decodes, but the field"
               + " wants a string";
-    } else if (scalarForString) {
+      fix = "quote it: \"" + clip(shown) + "\"";
+    } else if (wantsString && scalar) {
       message =
           "the value "
               + clip(shown)
               + " is a "
               + (value.isNumber() ? "number" : "boolean")
               + " where the field wants a string";
+      fix = "quote it: \"" + clip(shown) + "\"";
+    } else if (value.isNumber() && isInteger(target)) {
+      boolean wide = target == long.class || target == Long.class;
+      message =
+          "the value has the wrong type: "
+              + clip(shown)
+              + " is not a "
+              + (wide ? "64" : "32")
+              + "-bit integer, which the field wants";
+      fix =
+          wide
+              ? "use a whole number from -9223372036854775808 to 9223372036854775807"
+              : "use a whole number from -2147483648 to 2147483647";
+    } else if (target != null) {
+      message =
+          "the value has the wrong type: "
+              + describeValue(value, shown)
+              + " where the field wants "
+              + describeType(target);
     } else {
-      message = "the value has the wrong type: " + detail;
+      message =
+          "the value has the wrong type: "
+              + (e instanceof JacksonException j
+                  ? firstLine(j.getOriginalMessage())
+                  : e.getClass().getSimpleName() + " " + firstLine(e.getMessage()));
     }
     add(
-        yaml11 ? "YAML008" : "YAML007",
+        id,
         Severity.ERROR,
         object,
         FieldPaths.prefixed(prefix, FieldPaths.of(failing, object)),
         message,
-        scalarForString
-            ? "quote it: \"" + clip(shown) + "\""
-            : "give the value the type the field expects (see the Kubernetes API reference)",
+        fix,
         doc.at(pointer + failing));
   }
 
   private static String scalarText(JsonNode value) {
     return value.isValueNode() ? value.asString("") : "";
+  }
+
+  private static Class<?> targetType(RuntimeException e) {
+    if (e instanceof MismatchedInputException m) {
+      return m.getTargetType();
+    }
+    if (e instanceof InputCoercionException c) {
+      return c.getTargetType();
+    }
+    return null;
+  }
+
+  private static boolean isInteger(Class<?> type) {
+    return type == int.class
+        || type == Integer.class
+        || type == long.class
+        || type == Long.class
+        || type == short.class
+        || type == Short.class;
+  }
+
+  private static String describeValue(JsonNode value, String shown) {
+    if (value.isString()) {
+      return "the string \"" + clip(value.asString()) + "\"";
+    }
+    if (value.isNumber()) {
+      return "the number " + clip(shown);
+    }
+    if (value.isBoolean()) {
+      return "the boolean " + clip(shown);
+    }
+    if (value.isObject()) {
+      return "a mapping";
+    }
+    if (value.isArray()) {
+      return "a list";
+    }
+    return value.isNull() ? "null" : "the value";
+  }
+
+  private static String describeType(Class<?> type) {
+    if (CharSequence.class.isAssignableFrom(type)) {
+      return "a string";
+    }
+    if (isInteger(type)) {
+      return type == long.class || type == Long.class ? "a 64-bit integer" : "a 32-bit integer";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true or false";
+    }
+    if (type == double.class
+        || type == Double.class
+        || type == float.class
+        || type == Float.class) {
+      return "a number";
+    }
+    if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+      return "a list";
+    }
+    if (Map.class.isAssignableFrom(type)) {
+      return "a mapping";
+    }
+    if (type == Quantity.class) {
+      return "a quantity (such as \"500m\", \"4Gi\" or 2)";
+    }
+    if (type == IntOrString.class) {
+      return "an integer or a string";
+    }
+    if (type.isEnum()) {
+      return "one of the values " + type.getSimpleName() + " allows";
+    }
+    return "an object (" + type.getSimpleName() + ")";
   }
 
   private static String pointerOf(JacksonException e) {
@@ -1010,10 +1163,15 @@ public final class ManifestReader {
       fileProblems.add(violation);
       return;
     }
+    countDropped(
+        violation.severity(), violation.source().map(SourceLocation::file).orElse(Path.of("-")));
+  }
+
+  private void countDropped(Severity severity, Path file) {
     droppedFindings++;
-    droppedFile = violation.source().map(SourceLocation::file).orElse(Path.of("-"));
-    if (droppedSeverity == null || violation.severity() == Severity.ERROR) {
-      droppedSeverity = violation.severity();
+    droppedFile = file;
+    if (droppedSeverity == null || severity == Severity.ERROR) {
+      droppedSeverity = severity;
     }
   }
 }

@@ -79,7 +79,11 @@ final class StrictDecoder {
                       .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .withCoercionConfig(
               LogicalType.Integer,
-              c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+              // a fraction never reaches an integer field: the reader turns 1.0 and 1e3 into
+              // integers, as the API server's YAML-to-JSON conversion does, and 1.5 is an error
+              c ->
+                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
           .withCoercionConfig(
               LogicalType.Boolean,
               c ->

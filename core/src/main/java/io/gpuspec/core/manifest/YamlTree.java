@@ -1,8 +1,10 @@
 package io.gpuspec.core.manifest;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -50,8 +52,28 @@ final class YamlTree {
 
   private static final Set<String> FALSE = Set.of("n", "no", "false", "off");
   private static final Set<String> NULL = Set.of("", "~", "null");
+
+  /** go-yaml v2 reads exactly these spellings as floats: infinities and not-a-number. */
+  private static final Map<String, Double> SPECIAL_FLOATS = specialFloats();
+
+  private static Map<String, Double> specialFloats() {
+    Map<String, Double> floats = new HashMap<>();
+    for (String inf : List.of(".inf", ".Inf", ".INF")) {
+      floats.put(inf, Double.POSITIVE_INFINITY);
+      floats.put("+" + inf, Double.POSITIVE_INFINITY);
+      floats.put("-" + inf, Double.NEGATIVE_INFINITY);
+    }
+    for (String nan : List.of(".nan", ".NaN", ".NAN")) {
+      floats.put(nan, Double.NaN);
+    }
+    return Map.copyOf(floats);
+  }
+
   private static final Pattern INT =
       Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)");
+  private static final Pattern OCTAL = Pattern.compile("[-+]?0[0-7_]+");
+  private static final Set<Character> NUMBER_START =
+      Set.of('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.');
   private static final Pattern FLOAT =
       Pattern.compile(
           "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+");
@@ -91,10 +113,17 @@ final class YamlTree {
   record Problem(String ruleId, String pointer, int line, String message, String fix) {}
 
   /**
-   * One document: its 0-based index, its tree (null for an empty document) and where things are.
+   * One document: its 0-based index, its tree (null for an empty document), where things are, how
+   * many nodes it expands to, the problems found while building it and how many more there were.
    */
   record Document(
-      int index, int line, JsonNode root, Located located, long nodes, List<Problem> problems) {}
+      int index,
+      int line,
+      JsonNode root,
+      Located located,
+      long nodes,
+      List<Problem> problems,
+      int droppedProblems) {}
 
   /**
    * Where the values of a document were written: the line of each child of a mapping or sequence,
@@ -107,7 +136,8 @@ final class YamlTree {
     private final JsonNode node;
     private int[] lines = new int[0];
     private Located[] children = new Located[0];
-    private String[] yaml11;
+    private String[] texts; // original text of plain scalars that are not strings, if kept
+    private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
     private int size;
     private Map<String, Integer> keyIndex;
 
@@ -115,35 +145,63 @@ final class YamlTree {
       this.node = node;
     }
 
-    private void append(int line, Located child, String yaml11Text) {
-      if (size == lines.length) {
-        int capacity = Math.max(4, size * 2);
-        lines = java.util.Arrays.copyOf(lines, capacity);
-        children = java.util.Arrays.copyOf(children, capacity);
-        if (yaml11 != null) {
-          yaml11 = java.util.Arrays.copyOf(yaml11, capacity);
-        }
-      }
-      set(size++, line, child, yaml11Text);
+    private void append(int line, Value value) {
+      grow();
+      set(size++, line, value);
     }
 
-    private void set(int index, int line, Located child, String yaml11Text) {
+    private void grow() {
+      if (size == lines.length) {
+        int capacity = Math.max(4, size * 2);
+        lines = Arrays.copyOf(lines, capacity);
+        children = Arrays.copyOf(children, capacity);
+        if (texts != null) {
+          texts = Arrays.copyOf(texts, capacity);
+          yaml11 = Arrays.copyOf(yaml11, capacity);
+        }
+      }
+    }
+
+    private void set(int index, int line, Value value) {
+      set(index, line, value.located, value.text, value.yaml11);
+    }
+
+    private void set(int index, int line, Located child, String text, boolean isYaml11) {
       lines[index] = line;
       children[index] = child;
-      if (yaml11Text != null && yaml11 == null) {
-        yaml11 = new String[lines.length];
+      if (text != null && texts == null) {
+        texts = new String[lines.length];
+        yaml11 = new boolean[lines.length];
       }
-      if (yaml11 != null) {
-        yaml11[index] = yaml11Text;
+      if (texts != null) {
+        texts[index] = text;
+        yaml11[index] = isYaml11;
+      }
+    }
+
+    /** Appends what {@code from} knows about its child {@code fromIndex} (a merged entry). */
+    private void copy(Located from, int fromIndex, int line) {
+      boolean known = from != null && fromIndex < from.size;
+      grow();
+      if (known) {
+        set(
+            size++,
+            from.lines[fromIndex],
+            from.children[fromIndex],
+            from.texts == null ? null : from.texts[fromIndex],
+            from.yaml11 != null && from.yaml11[fromIndex]);
+      } else {
+        set(size++, line, null, null, false);
       }
     }
 
     private void trim() {
       if (size < lines.length) {
-        lines = java.util.Arrays.copyOf(lines, size);
-        children = java.util.Arrays.copyOf(children, size);
-        if (yaml11 != null) {
-          yaml11 = java.util.Arrays.copyOf(yaml11, size);
+        lines = Arrays.copyOf(lines, size);
+        children = Arrays.copyOf(children, size);
+        if (texts != null) {
+          texts = Arrays.copyOf(texts, size);
+          yaml11 = Arrays.copyOf(yaml11, size);
         }
       }
     }
@@ -198,23 +256,31 @@ final class YamlTree {
       return line;
     }
 
-    /** The original text of a plain scalar that YAML 1.1 reads as a boolean or number, if any. */
-    Optional<String> yaml11Text(String pointer) {
+    /**
+     * How a plain scalar that is not a string was written ({@code 1.0}, {@code yes}, {@code 012}),
+     * and whether YAML 1.1 reads it differently from YAML 1.2; empty for other values.
+     */
+    Optional<Written> written(String pointer) {
       List<String> steps = steps(pointer);
       Located at = this;
-      for (int i = 0; i < steps.size(); i++) {
-        int index = at == null ? -1 : at.indexOf(steps.get(i));
+      for (int i = 0; i < steps.size() && at != null; i++) {
+        int index = at.indexOf(steps.get(i));
         if (index < 0) {
           return Optional.empty();
         }
         if (i == steps.size() - 1) {
-          return Optional.ofNullable(at.yaml11 == null ? null : at.yaml11[index]);
+          return at.texts == null || at.texts[index] == null
+              ? Optional.empty()
+              : Optional.of(new Written(at.texts[index], at.yaml11[index]));
         }
         at = at.children[index];
       }
       return Optional.empty();
     }
   }
+
+  /** The text of a plain scalar as written, and whether YAML 1.1 reads it as a bool or number. */
+  record Written(String text, boolean yaml11) {}
 
   /** The unescaped steps of a JSON pointer ({@code ""} has none). */
   static List<String> steps(String pointer) {
@@ -261,10 +327,11 @@ final class YamlTree {
       JsonNode json,
       Located located,
       int line,
-      String yaml11,
+      String text, // as written, for plain scalars that are not strings
+      boolean yaml11,
       long nodes,
       int height,
-      String scalarText,
+      String scalarText, // the scalar's text, for scalars (keys are scalars)
       boolean plain) {}
 
   /** A mapping or sequence being built. */
@@ -279,7 +346,7 @@ final class YamlTree {
     // mappings only
     Value key;
     boolean skipValue;
-    Map<String, Integer> keyIndex;
+    Map<String, Integer> keyIndex; // built at the first repeated key only
     List<Value> merges;
     int mergeLine;
 
@@ -289,9 +356,6 @@ final class YamlTree {
       this.line = line;
       this.anchor = anchor;
       this.step = step;
-      if (json instanceof ObjectNode) {
-        keyIndex = new HashMap<>();
-      }
     }
   }
 
@@ -301,6 +365,7 @@ final class YamlTree {
   private final Set<String> openAnchors = new HashSet<>();
   private final int maxProblems;
   private List<Problem> problems = new ArrayList<>();
+  private int droppedProblems;
   private Value root;
   private long nodes;
   private long documentNodes;
@@ -360,6 +425,7 @@ final class YamlTree {
     openAnchors.clear();
     stack.clear();
     problems = new ArrayList<>();
+    droppedProblems = 0;
     root = null;
     documentNodes = 0;
   }
@@ -369,13 +435,15 @@ final class YamlTree {
     root = null;
     anchors.clear(); // aliases refer to anchors of their own document only
     List<Problem> found = problems;
+    int dropped = droppedProblems;
     problems = new ArrayList<>();
+    droppedProblems = 0;
     int index = documents - 1;
     if (value == null || value.json.isNull()) {
-      return new Document(index, documentLine, null, null, 0, found); // an empty document
+      return new Document(index, documentLine, null, null, 0, found, dropped); // empty
     }
     Located located = value.located != null ? value.located : new Located(value.json);
-    return new Document(index, value.line, value.json, located, documentNodes, found);
+    return new Document(index, value.line, value.json, located, documentNodes, found, dropped);
   }
 
   private void count(long more, int line) {
@@ -439,7 +507,15 @@ final class YamlTree {
     frame.located.trim();
     Value value =
         new Value(
-            frame.json, frame.located, frame.line, null, frame.nodes, frame.height, null, false);
+            frame.json,
+            frame.located,
+            frame.line,
+            null,
+            false,
+            frame.nodes,
+            frame.height,
+            null,
+            false);
     frame.anchor.ifPresent(
         anchor -> {
           openAnchors.remove(anchor.getValue());
@@ -455,16 +531,16 @@ final class YamlTree {
     boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
     boolean forcedString =
         event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
-    JsonNode json;
-    String yaml11 = null;
+    Value value;
     if (!plain || forcedString) {
-      json = NODES.stringNode(text);
+      value = new Value(NODES.stringNode(text), null, line, null, false, 1, 0, text, plain);
     } else {
       Resolved resolved = resolve(text);
-      json = resolved.json;
-      yaml11 = resolved.yaml11 ? text : null;
+      boolean keepText = !resolved.json.isString() && !resolved.json.isNull();
+      value =
+          new Value(
+              resolved.json, null, line, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
     }
-    Value value = new Value(json, null, line, yaml11, 1, 0, text, plain);
     event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
     deliver(value);
   }
@@ -497,16 +573,7 @@ final class YamlTree {
     }
     checkDepth(stack.size() + anchored.height, line);
     count(anchored.nodes, line);
-    deliver(
-        new Value(
-            anchored.json,
-            anchored.located,
-            anchored.line,
-            anchored.yaml11,
-            anchored.nodes,
-            anchored.height,
-            anchored.scalarText,
-            anchored.plain));
+    deliver(anchored);
   }
 
   /** Hands a finished value to its parent, or makes it the document's root. */
@@ -520,7 +587,7 @@ final class YamlTree {
     parent.height = Math.max(parent.height, value.height + 1);
     if (parent.json instanceof ArrayNode array) {
       array.add(value.json);
-      parent.located.append(value.line, value.located, value.yaml11);
+      parent.located.append(value.line, value);
       return;
     }
     if (parent.key == null && !parent.skipValue) {
@@ -552,21 +619,29 @@ final class YamlTree {
     }
     ObjectNode object = (ObjectNode) parent.json;
     String name = key.scalarText;
-    Integer existing = parent.keyIndex.get(name);
-    if (existing != null) {
+    if (object.has(name)) {
       problem(
           "YAML002",
           pointer(parent, name),
           key.line,
           "the key is repeated; the API server's strict decoding rejects duplicate keys",
           "keep one of the entries");
-      object.set(name, value.json);
-      parent.located.set(existing, key.line, value.located, value.yaml11);
+      if (parent.keyIndex == null) {
+        parent.keyIndex = new HashMap<>();
+        int i = 0;
+        for (String existing : object.propertyNames()) {
+          parent.keyIndex.put(existing, i++);
+        }
+      }
+      object.set(name, value.json); // the last one wins, in the first one's place
+      parent.located.set(parent.keyIndex.get(name), key.line, value);
       return;
     }
-    parent.keyIndex.put(name, parent.located.size);
+    if (parent.keyIndex != null) {
+      parent.keyIndex.put(name, parent.located.size);
+    }
     object.set(name, value.json);
-    parent.located.append(key.line, value.located, value.yaml11);
+    parent.located.append(key.line, value);
   }
 
   private void acceptKey(Frame parent, Value key) {
@@ -595,7 +670,7 @@ final class YamlTree {
     if (json instanceof ObjectNode) {
       return true;
     }
-    if (!(json instanceof ArrayNode array) || array.isEmpty()) {
+    if (!(json instanceof ArrayNode array)) {
       return false;
     }
     for (JsonNode item : array) {
@@ -632,11 +707,7 @@ final class YamlTree {
     for (Map.Entry<String, JsonNode> entry : source.properties()) {
       if (!target.has(entry.getKey())) {
         target.set(entry.getKey(), entry.getValue());
-        boolean known = where != null && i < where.size;
-        frame.located.append(
-            known ? where.lines[i] : frame.mergeLine,
-            known ? where.children[i] : null,
-            known && where.yaml11 != null ? where.yaml11[i] : null);
+        frame.located.copy(where, i, frame.mergeLine);
       }
       i++;
     }
@@ -645,6 +716,8 @@ final class YamlTree {
   private void problem(String ruleId, String pointer, int line, String message, String fix) {
     if (problems.size() < maxProblems) {
       problems.add(new Problem(ruleId, pointer, line, message, fix));
+    } else {
+      droppedProblems++;
     }
   }
 
@@ -690,19 +763,50 @@ final class YamlTree {
         boolean yaml11 = !lower.equals("true") && !lower.equals("false");
         return new Resolved(NODES.booleanNode(TRUE.contains(lower)), yaml11);
       }
+      Double special = SPECIAL_FLOATS.get(text);
+      if (special != null) {
+        return new Resolved(NODES.numberNode(special), true);
+      }
+    }
+    if (text.isEmpty() || !NUMBER_START.contains(text.charAt(0))) {
+      return new Resolved(NODES.stringNode(text), false);
     }
     if (INT.matcher(text).matches()) {
-      boolean yaml11 = text.contains("_") || text.matches("[-+]?0[0-7_]+") || text.contains("0b");
+      boolean yaml11 = text.contains("_") || OCTAL.matcher(text).matches() || text.contains("0b");
       return new Resolved(integer(text), yaml11);
     }
     if (FLOAT.matcher(text).matches() && !text.equals(".")) {
-      try {
-        return new Resolved(NODES.numberNode(Double.parseDouble(text.replace("_", ""))), false);
-      } catch (NumberFormatException e) {
-        return new Resolved(NODES.stringNode(text), false);
-      }
+      return new Resolved(floating(text.replace("_", ""), text), false);
     }
     return new Resolved(NODES.stringNode(text), false);
+  }
+
+  /**
+   * A float as it reaches the API server: go-yaml reads it as a float64 (text if out of range), and
+   * JSON encoding writes integral values below 1e21 as integers ({@code 1.0} and {@code 1e3} decode
+   * into integer fields, {@code 1.5} does not).
+   */
+  private static JsonNode floating(String digits, String text) {
+    double value;
+    try {
+      value = Double.parseDouble(digits);
+    } catch (NumberFormatException e) {
+      return NODES.stringNode(text);
+    }
+    if (Double.isInfinite(value)) {
+      return NODES.stringNode(text);
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e21) {
+      return whole(new BigDecimal(value).toBigInteger());
+    }
+    return NODES.numberNode(value);
+  }
+
+  private static JsonNode whole(BigInteger value) {
+    if (value.bitLength() < 32) {
+      return NODES.numberNode(value.intValue());
+    }
+    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
   }
 
   /** Whether a word is written the way go-yaml v2 resolves it: lower, Capitalised or UPPER. */
@@ -713,6 +817,10 @@ final class YamlTree {
             && text.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)));
   }
 
+  /**
+   * An integer as go-yaml v2 reads it: int64 or uint64 when it fits, otherwise a float for decimal
+   * digits within the float64 range, otherwise text.
+   */
   private static JsonNode integer(String text) {
     String digits = text.replace("_", "");
     boolean negative = digits.startsWith("-");
@@ -734,9 +842,9 @@ final class YamlTree {
     }
     BigInteger value = new BigInteger(digits, radix);
     value = negative ? value.negate() : value;
-    if (value.bitLength() < 32) {
-      return NODES.numberNode(value.intValue());
+    if (value.bitLength() < 64 || (!negative && value.bitLength() == 64)) {
+      return whole(value);
     }
-    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
+    return radix == 10 ? floating(value.toString(), text) : NODES.stringNode(text);
   }
 }
