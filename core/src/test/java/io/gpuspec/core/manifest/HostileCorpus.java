@@ -6,6 +6,7 @@ import java.io.RandomAccessFile;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -444,6 +445,8 @@ final class HostileCorpus {
       return false;
     } catch (AccessDeniedException e) {
       return true;
+    } catch (DirectoryIteratorException e) {
+      return e.getCause() instanceof AccessDeniedException;
     } catch (IOException | RuntimeException e) {
       return false;
     }
