@@ -87,9 +87,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>A file over a limit gives one YAML005 finding and nothing else: none of its objects are kept.
  * A syntax error stops reading the file at that document; the documents before it are kept. Only
  * regular files are opened (a FIFO or a device gives a YAML001 finding instead of blocking);
- * directories are walked without following symbolic links to directories, as {@code kubectl -R} and
- * the conformance checker do; a file that cannot be read, disappears while it is read or is a
- * symbolic link loop gives one YAML001 finding and the other files are still read.
+ * directories are walked without following symbolic links to directories, as the conformance
+ * checker does; a file that cannot be read, disappears while it is read or is a symbolic link loop
+ * gives one YAML001 finding and the other files are still read.
  */
 public final class ManifestReader {
 
