@@ -637,6 +637,7 @@ public final class ManifestReader {
     long work = 0;
     List<String> unknownFields = new ArrayList<>();
     T decoded = null;
+    boolean gaveUp = false;
     for (int attempt = 0; attempt <= MAX_TYPE_PROBLEMS; attempt++) {
       unknownFields.clear();
       try {
@@ -648,7 +649,11 @@ public final class ManifestReader {
         String failing = removals.original(failingHere);
         typeProblem(doc, object, prefix, pointer, sub + failing, e);
         work += Math.max(doc.document().nodes(), 1);
-        if (failingHere.isEmpty() || work > MAX_DECODE_WORK) {
+        if (failingHere.isEmpty()) {
+          break;
+        }
+        if (attempt == MAX_TYPE_PROBLEMS || work > MAX_DECODE_WORK) {
+          gaveUp = true;
           break;
         }
         Optional<JsonNode> without = removals.without(remaining, failingHere, failing);
@@ -661,6 +666,22 @@ public final class ManifestReader {
         typeProblem(doc, object, prefix, pointer, sub, e);
         break;
       }
+    }
+    if (gaveUp) {
+      add(
+          "YAML005",
+          Severity.ERROR,
+          object,
+          FieldPaths.prefixed(prefix, FieldPaths.of(sub, object)),
+          "more values of the wrong type than gpuspec decodes again (at most "
+              + MAX_TYPE_PROBLEMS
+              + " per object, "
+              + MAX_DECODE_WORK
+              + " nodes in all); the "
+              + (sub.isEmpty() ? "object" : "metadata")
+              + " is not checked",
+          "fix the values above and read the file again",
+          doc.at(pointer + sub));
     }
     for (String unknownHere : unknownFields) {
       String unknown = sub + removals.original(unknownHere);

@@ -282,4 +282,21 @@ class ManifestReaderRobustnessTest {
         .singleElement()
         .satisfies(v -> assertThat(v.message()).contains("1.5 is not a 32-bit integer"));
   }
+
+  @Test
+  void afterTwentyTypeMismatchesTheObjectIsReportedAsNotChecked() {
+    StringBuilder text = new StringBuilder(cm("a") + "data:\n");
+    for (int i = 0; i < 25; i++) {
+      text.append("  k").append(i).append(": ").append(i).append('\n');
+    }
+    ReadResult read = ManifestReader.read(text.toString(), "types.yaml");
+    assertThat(read.problems()).hasSize(ManifestReader.MAX_TYPE_PROBLEMS + 2);
+    assertThat(read.problems().subList(0, ManifestReader.MAX_TYPE_PROBLEMS + 1))
+        .allSatisfy(v -> assertThat(v.ruleId()).isEqualTo("YAML007"));
+    Violation last = read.problems().get(read.problems().size() - 1);
+    assertThat(last.ruleId()).isEqualTo("YAML005");
+    assertThat(last.message()).endsWith("the object is not checked");
+    assertThat(last.source().get().line()).isEqualTo(1);
+    assertThat(read.manifests().isEmpty()).isTrue();
+  }
 }
