@@ -82,6 +82,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   <tr><td>documents</td><td>{@value #MAX_DOCUMENTS}</td></tr>
  *   <tr><td>findings</td><td>{@value #MAX_FINDINGS_PER_FILE}; one more finding counts the
  *       rest</td></tr>
+ *   <tr><td>type mismatches</td><td>{@value #MAX_TYPE_PROBLEMS} per object, and {@value
+ *       #MAX_DECODE_WORK} nodes decoded again after mismatches; then the object is reported as not
+ *       checked</td></tr>
  * </table>
  *
  * <p>A file over a limit gives one YAML005 finding and nothing else: none of its objects are kept.
@@ -127,10 +130,7 @@ public final class ManifestReader {
   private static final int MAX_QUOTED = 200;
 
   private static final LoadSettings SETTINGS =
-      LoadSettings.builder()
-          .setAllowDuplicateKeys(true) // reported as YAML002 with its line instead
-          .setAllowRecursiveKeys(false)
-          .setMaxAliasesForCollections(MAX_ALIASES)
+      LoadSettings.builder() // the parser only: YamlTree builds the trees, checks keys and aliases
           .setCodePointLimit(MAX_FILE_BYTES + 16)
           // the scanner copies its window once per buffer fill: a large buffer keeps long lines
           // from costing the square of their length
