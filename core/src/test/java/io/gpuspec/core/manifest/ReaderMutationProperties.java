@@ -47,6 +47,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 class ReaderMutationProperties {
 
   private static final List<String> SEEDS = seeds();
+  private static final List<Rule> RULES = RuleEngine.defaults().rules();
   private static final Pattern READER_RULE = Pattern.compile("YAML00[1-8]");
   private static final Map<String, AtomicInteger> RULE_CRASHES = new TreeMap<>();
   private static final AtomicInteger READ = new AtomicInteger();
@@ -149,7 +150,7 @@ class ReaderMutationProperties {
       assertThat(p.source()).isPresent();
       assertThat(p.source().get().line()).isPositive();
     }
-    for (Rule rule : RuleEngine.defaults().rules()) {
+    for (Rule rule : RULES) {
       try {
         RuleEngine.of(rule).check(read.manifests());
       } catch (RuntimeException | StackOverflowError e) {
