@@ -58,8 +58,11 @@ final class HostileCorpus {
     return cases;
   }
 
-  /** Builds the large and special inputs in {@code dir}; unbuildable ones are left out. */
-  static List<Case> generate(Path dir) throws IOException {
+  /**
+   * Builds the large and special inputs in {@code dir}. The few this system cannot make (no FIFOs,
+   * nothing even this user cannot read) are left out and named in {@code omitted}.
+   */
+  static List<Case> generate(Path dir, List<String> omitted) throws IOException {
     List<Case> cases = new ArrayList<>();
     // size and line limits
     cases.add(
@@ -315,21 +318,28 @@ final class HostileCorpus {
             "YAML001",
             "symbolic link to a directory"));
     for (String device : List.of("/dev/zero", "/dev/urandom", "/dev/null")) {
+      Path link = dir.resolve("device-" + Path.of(device).getFileName() + ".yaml");
       if (Files.exists(Path.of(device))) {
-        Path link = dir.resolve("device-" + Path.of(device).getFileName() + ".yaml");
         Files.createSymbolicLink(link, Path.of(device));
         cases.add(new Case(link.getFileName().toString(), link, "YAML001", "not a regular file"));
+      } else {
+        omitted.add(link.getFileName() + " (no " + device + " here)");
       }
     }
-    fifo(dir.resolve("fifo.yaml"))
-        .ifPresent(f -> cases.add(new Case("fifo.yaml", f, "YAML001", "not a regular file")));
-    unreadableFile(dir)
-        .ifPresent(
-            f -> cases.add(new Case("unreadable-file.yaml", f, "YAML001", "permission denied")));
-    unreadableDirectory(dir)
-        .ifPresent(
-            d -> cases.add(new Case("unreadable-directory", d, "YAML001", "permission denied")));
+    addOrOmit(cases, omitted, "fifo.yaml", fifo(dir.resolve("fifo.yaml")), "not a regular file");
+    addOrOmit(cases, omitted, "unreadable-file.yaml", unreadableFile(dir), "permission denied");
+    addOrOmit(
+        cases, omitted, "unreadable-directory", unreadableDirectory(dir), "permission denied");
     return cases;
+  }
+
+  private static void addOrOmit(
+      List<Case> cases, List<String> omitted, String name, Optional<Path> path, String part) {
+    if (path.isPresent()) {
+      cases.add(new Case(name, path.get(), "YAML001", part));
+    } else {
+      omitted.add(name + " (cannot be made on this system)");
+    }
   }
 
   /** Writes text to a file through a buffered writer. */
