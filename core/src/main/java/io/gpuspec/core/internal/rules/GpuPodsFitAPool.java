@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * and required affinity select at least one pool (GPU-FACTS §2: a pod only schedules on a node
  * whose labels satisfy a required term) and one selected pool has nodes with at least as many GPUs
  * as the pod requests. Otherwise it stays Pending forever. Untolerated taints are GPU002's part.
- * Without a fleet the rule is silent: the cluster may have nodes this input does not describe.
+ * Without a fleet the rule is silent: the cluster may have nodes this input does not describe. An
+ * empty fleet says the cluster has no GPU pool, so every GPU pod is reported.
  */
 public final class GpuPodsFitAPool extends BaseRule {
   public GpuPodsFitAPool() {
@@ -58,6 +59,18 @@ public final class GpuPodsFitAPool extends BaseRule {
       Workload workload, PodTemplate template, long gpus, Fleet fleet, CheckContext context) {
     List<NodePool> selected = fleet.poolsSelectedBy(template.spec());
     String subject = Subjects.of(workload.object(), template);
+    if (fleet.pools().isEmpty()) {
+      context.report(
+          workload.object(),
+          template.specPath() + ".affinity",
+          subject
+              + " requests "
+              + gpus
+              + " GPU(s) but the fleet has no GPU pool; it can never schedule",
+          "describe the GPU pools it runs on (Platform adds the pools its workloads are placed"
+              + " on), or give the check the cluster's pools");
+      return;
+    }
     if (selected.isEmpty()) {
       context.report(
           workload.object(),

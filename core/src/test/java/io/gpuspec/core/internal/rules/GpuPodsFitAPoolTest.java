@@ -12,8 +12,10 @@ import static io.gpuspec.core.internal.rules.RuleFixtures.single;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.gpuspec.core.Fleet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GpuPodsFitAPoolTest {
@@ -51,6 +53,25 @@ class GpuPodsFitAPoolTest {
   void check_podThatFitsAPool_isQuiet() {
     var spec = gpuSpec().withAffinity(requireIn(GFD_PRODUCT, A100_PRODUCT)).build();
     assertThat(run(rule, fleet(), deployment("ok", spec))).isEmpty();
+  }
+
+  @Test
+  void check_emptyFleet_isAnErrorInsteadOfACrash() {
+    var spec = gpuSpec().withAffinity(requireIn(GFD_PRODUCT, A100_PRODUCT)).build();
+
+    Violation v = single(run(rule, Fleet.of(List.of()), deployment("llm", spec)));
+
+    assertThat(v.ruleId()).isEqualTo("GPU005");
+    assertThat(v.severity()).isEqualTo(Severity.ERROR);
+    assertThat(v.path()).isEqualTo("spec.template.spec.affinity");
+    assertThat(v.message()).contains("deployment \"llm\"", "the fleet has no GPU pool");
+    assertThat(v.fix()).contains("describe the GPU pools");
+  }
+
+  @Test
+  void check_emptyFleetAndCpuOnlyPod_isQuiet() {
+    var spec = new PodSpecBuilder().addToContainers(RuleFixtures.cpuContainer()).build();
+    assertThat(run(rule, Fleet.of(List.of()), deployment("cpu", spec))).isEmpty();
   }
 
   @Test
