@@ -8,7 +8,8 @@ import org.immutables.value.Value;
  * nvidia.com/gpu.product}, its family (what custom label schemes call it), memory, architecture,
  * compute capability and whether it supports MIG.
  *
- * <p>Build your own with {@code GpuModel.builder()} and add it with {@link
+ * <p>Build your own with {@code GpuModel.builder()}, or start from a catalogue entry with {@code
+ * GpuModel.from(GpuCatalogue.A100_80GB).name("A100-80GB-custom")...build()}, and add it with {@link
  * GpuCatalogue#with(GpuModel...)}.
  */
 @Value.Immutable
@@ -72,6 +73,14 @@ public abstract class GpuModel {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GpuModel base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableGpuModel.Builder {}

@@ -99,6 +99,14 @@ public abstract class GpuPlacement {
     return new Builder();
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GpuPlacement base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableGpuPlacement.Builder {
     /** Adds a soft preference for nodes with {@code key} in {@code values}. */
     public Builder prefer(int weight, String key, String... values) {

@@ -24,6 +24,16 @@ import org.immutables.value.Value;
  *     .replicas(2).gpus(1).onPool(l40s).port("http", 8000).readinessPath("/v2/health/ready")
  *     .build();
  * }</pre>
+ *
+ * <p>Variants start from a built Deployment: {@link #from(InferenceDeployment)} copies every
+ * setting, and later calls replace values (lists and maps are added to; {@code ports(...)} and
+ * {@code env(...)} replace them):
+ *
+ * <pre>{@code
+ * InferenceDeployment embeddings = InferenceDeployment.from(llm)
+ *     .name("embeddings").replicas(3).onPool(l4)
+ *     .build();
+ * }</pre>
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -145,6 +155,14 @@ public abstract class InferenceDeployment
   /** Starts a Deployment with this name. */
   public static Builder named(String name) {
     return new Builder().name(name);
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(InferenceDeployment base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableInferenceDeployment.Builder {

@@ -14,7 +14,9 @@ import org.immutables.value.Value;
  *
  * <p>{@link #gfd()} is the default: the labels NVIDIA GPU Feature Discovery sets. {@link
  * #gpuModel()} and {@link #gpuType()} are two schemes common in on-prem clusters; {@link
- * #builder()} makes any other.
+ * #builder()} makes any other, {@link #from(LabelScheme)} one like a built-in: {@code
+ * LabelScheme.from(LabelScheme.gpuModel()).name("acme").putConstantLabel("node-type", "gpu")
+ * .build()}.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -195,6 +197,14 @@ public abstract class LabelScheme {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(LabelScheme base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableLabelScheme.Builder {}

@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,9 @@ import org.immutables.value.Value;
  *
  * By default the nodes are tainted {@code nvidia.com/gpu=present:NoSchedule}; {@code
  * dedicated(true)} adds {@code dedicated=gpu:NoSchedule}, {@code taints(...)} replaces both.
+ *
+ * <p>A pool like another starts from it: {@code NodePool.from(a100).name("a100-b").nodeCount(2)
+ * .build()}.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -132,10 +136,19 @@ public abstract class NodePool {
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(NodePool base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableNodePool.Builder {
-    /** Replaces the default taints. */
+    /** Replaces the default taints (and any set before). */
     public Builder taints(NodeTaint... taints) {
-      return (Builder) addCustomTaints(taints);
+      return customTaints(
+          Arrays.asList(InvalidSpecException.requireValue(taints, "node pool builder taints")));
     }
   }
 

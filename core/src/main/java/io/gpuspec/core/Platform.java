@@ -42,6 +42,14 @@ public abstract class Platform {
     return new Builder();
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(Platform base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutablePlatform.Builder {
     /** Adds things to render. */
     public Builder add(ManifestSource... sources) {

@@ -20,6 +20,22 @@ import org.immutables.value.Value;
  *     .addVolume(WorkloadVolume.scratch("/scratch", "500Gi", "local-nvme"))
  *     .build();
  * }</pre>
+ *
+ * <p>Team defaults are a job like any other; {@link #from(TrainingJob)} starts a variant holding
+ * all its settings, later calls replace values (lists and maps are added to; {@code volumes(...)},
+ * {@code env(...)}, {@code args(...)} replace them), and {@code build()} checks the variant as a
+ * whole:
+ *
+ * <pre>{@code
+ * TrainingJob teamDefaults = TrainingJob.named("defaults").namespace("ml")
+ *     .image("nvcr.io/nvidia/pytorch:24.08-py3").cpu("16").memory("64Gi").gpus(8).onPool(a100)
+ *     .backoffLimit(2).sharedMemory("64Gi")
+ *     .build();
+ * TrainingJob resnet = TrainingJob.from(teamDefaults).name("resnet50")
+ *     .parallelism(2).completions(2)
+ *     .build();
+ * TrainingJob probe = TrainingJob.from(teamDefaults).name("probe").gpus(1).build();
+ * }</pre>
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -145,6 +161,14 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   /** Starts a Job with this name. */
   public static Builder named(String name) {
     return new Builder().name(name);
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TrainingJob base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableTrainingJob.Builder {

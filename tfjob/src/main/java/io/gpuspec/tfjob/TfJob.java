@@ -50,6 +50,17 @@ import org.immutables.value.Value;
  *
  * <p>{@link Builder#onFirstFitting} takes pools in order of preference ("A100 first, else H100")
  * and pins the whole job to the first one that can hold it, so a job never mixes GPU models.
+ *
+ * <p>Variants start from a built job: {@link #from(TfJob)} copies every setting and later calls
+ * replace values. Replica types are added, and each type may be given once; {@code
+ * replicaSpecs(List.of())} drops the base's replicas before giving new ones:
+ *
+ * <pre>{@code
+ * TfJob bert = TfJob.from(mnist).name("bert").replicaSpecs(List.of())
+ *     .chief(c -> c.image(img).gpus(8))
+ *     .workers(2, w -> w.image(img).gpus(8))
+ *     .build();
+ * }</pre>
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -314,6 +325,14 @@ public abstract class TfJob implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TfJob base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTfJob.Builder {
 
     /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
@@ -354,11 +373,19 @@ public abstract class TfJob implements ManifestSource {
 
     /** Gang scheduling settings. */
     public Builder schedulingPolicy(UnaryOperator<GangScheduling.Builder> spec) {
-      return schedulingPolicy(spec.apply(GangScheduling.builder()).build());
+      return schedulingPolicy(
+          built(spec, GangScheduling.builder(), "tf job builder schedulingPolicy").build());
     }
 
     private Builder replica(ReplicaType type, int count, UnaryOperator<TfReplica.Builder> spec) {
-      return addReplicaSpec(spec.apply(TfReplica.builder(type).replicas(count)).build());
+      String where = "tf job builder " + type.text();
+      return addReplicaSpec(built(spec, TfReplica.builder(type).replicas(count), where).build());
+    }
+
+    /** What {@code spec} makes of {@code start}; a null spec or result is an invalid spec. */
+    private static <B> B built(UnaryOperator<B> spec, B start, String where) {
+      return InvalidSpecException.requireValue(
+          InvalidSpecException.requireValue(spec, where).apply(start), where + " result");
     }
   }
 }

@@ -49,6 +49,14 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
     return new Builder().type(type);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TfReplica base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTfReplica.Builder {
     /** Places this replica type on a pool other than the job's. */
     public Builder onPool(NodePool pool) {
