@@ -69,6 +69,11 @@ public abstract class InferenceDeployment
   }
 
   @Override
+  public List<NodePool> nodePools() {
+    return placement().map(p -> List.of(p.pool())).orElse(List.of());
+  }
+
+  @Override
   public List<HasMetadata> toManifests() {
     return List.of(toDeployment());
   }

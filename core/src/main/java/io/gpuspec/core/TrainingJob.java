@@ -88,6 +88,11 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   }
 
   @Override
+  public List<NodePool> nodePools() {
+    return placement().map(p -> List.of(p.pool())).orElse(List.of());
+  }
+
+  @Override
   public List<HasMetadata> toManifests() {
     return List.of(toJob());
   }

@@ -144,6 +144,17 @@ public abstract class TfJob implements ManifestSource {
     return replicaSpecs().stream().mapToInt(TfReplica::replicas).sum();
   }
 
+  /** The pools the replicas run on: each replica's own, else the job's for GPU replicas. */
+  @Override
+  public List<NodePool> nodePools() {
+    return replicaSpecs().stream()
+        .map(this::placementOf)
+        .flatMap(Optional::stream)
+        .map(GpuPlacement::pool)
+        .distinct()
+        .toList();
+  }
+
   @Override
   public List<HasMetadata> toManifests() {
     return List.of(toTfJob());
