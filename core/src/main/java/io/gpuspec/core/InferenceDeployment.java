@@ -8,9 +8,11 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -150,6 +152,20 @@ public abstract class InferenceDeployment
         "use 0 or more replicas");
     WorkloadChecks.container(where, this, placement());
     WorkloadChecks.pod(where, this);
+    Set<String> names = new HashSet<>();
+    Set<Integer> numbers = new HashSet<>();
+    for (NamedPort port : ports()) {
+      InvalidSpecException.require(
+          names.add(port.name()),
+          where + " ports",
+          "two ports are named \"" + port.name() + "\"",
+          "give each port its own name");
+      InvalidSpecException.require(
+          numbers.add(port.number()),
+          where + " ports",
+          "port " + port.number() + " is given twice",
+          "give each port number once");
+    }
     InvalidSpecException.require(
         (readinessPath().isEmpty() && livenessPath().isEmpty()) || !ports().isEmpty(),
         where + " probes",

@@ -1,10 +1,13 @@
 package io.gpuspec.core;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -172,6 +175,8 @@ public abstract class LabelScheme {
   protected void check() {
     String where = "label scheme \"" + name() + "\"";
     InvalidSpecException.require(
+        !name().isBlank(), "label scheme", "the name is empty", "name it, e.g. acme");
+    InvalidSpecException.require(
         Labels.isQualifiedName(modelKey()),
         where + " modelKey",
         "\"" + modelKey() + "\" is not a valid label key",
@@ -193,6 +198,19 @@ public abstract class LabelScheme {
                     where + " constantLabels",
                     "\"" + k + "=" + v + "\" is not a valid label",
                     "use a key like node-type and a value of at most 63 characters"));
+    Set<String> keys = new HashSet<>();
+    List<String> all = new ArrayList<>(List.of(modelKey()));
+    memoryKey().ifPresent(all::add);
+    purposeKey().ifPresent(all::add);
+    interconnectKey().ifPresent(all::add);
+    all.addAll(constantLabels().keySet());
+    for (String key : all) {
+      InvalidSpecException.require(
+          keys.add(key),
+          where,
+          "\"" + key + "\" is used for two labels",
+          "give the model, memory, purpose, interconnect and constant labels their own keys");
+    }
   }
 
   public static Builder builder() {

@@ -1,10 +1,12 @@
 package io.gpuspec.core;
 
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -93,7 +95,7 @@ public abstract class NodePool {
 
   /** GPUs in the whole pool. */
   public int totalGpus() {
-    return gpusPerNode() * nodeCount();
+    return Math.multiplyExact(gpusPerNode(), nodeCount()); // bounded at build()
   }
 
   @Value.Check
@@ -114,6 +116,10 @@ public abstract class NodePool {
         where + " nodeCount",
         nodeCount() + " is not positive",
         "give the number of nodes, at least 1");
+    WorkloadChecks.fitsInt(
+        where + " nodeCount",
+        (long) gpusPerNode() * nodeCount(),
+        "give the number of nodes of the pool; its GPUs must fit a Kubernetes count");
     extraLabels()
         .forEach(
             (key, value) ->
@@ -122,12 +128,21 @@ public abstract class NodePool {
                     where + " extraLabels",
                     "\"" + key + "=" + value + "\" is not a valid label",
                     "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'"));
+    Map<String, String> schemeLabels = labelScheme().nodeLabels(model(), purpose(), interconnect());
     for (String key : extraLabels().keySet()) {
       InvalidSpecException.require(
-          !labelScheme().selectorLabels(model(), purpose()).containsKey(key),
+          !schemeLabels.containsKey(key),
           where + " extraLabels",
           "\"" + key + "\" is set by the label scheme \"" + labelScheme().name() + "\"",
           "leave it to the scheme or choose another key");
+    }
+    Set<String> taintKeys = new HashSet<>();
+    for (NodeTaint taint : customTaints()) {
+      InvalidSpecException.require(
+          taintKeys.add(taint.key() + ":" + taint.effect().text()),
+          where + " taints",
+          "two taints have key \"" + taint.key() + "\" and effect " + taint.effect().text(),
+          "give each key and effect one taint, as the API server requires");
     }
   }
 

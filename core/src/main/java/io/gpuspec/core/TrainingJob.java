@@ -150,7 +150,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         .ifPresent(
             p ->
                 InvalidSpecException.require(
-                    parallelism() * gpus() <= p.pool().totalGpus(),
+                    (long) parallelism() * gpus() <= p.pool().totalGpus(),
                     where + " parallelism",
                     parallelism()
                         + " pods of "

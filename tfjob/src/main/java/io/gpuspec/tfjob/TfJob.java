@@ -141,7 +141,11 @@ public abstract class TfJob implements ManifestSource {
 
   /** Pods of all replica types together. */
   public int totalReplicas() {
-    return replicaSpecs().stream().mapToInt(TfReplica::replicas).sum();
+    return Math.toIntExact(replicaPods()); // bounded at build()
+  }
+
+  private long replicaPods() {
+    return replicaSpecs().stream().mapToLong(TfReplica::replicas).sum();
   }
 
   /** The pools the replicas run on: each replica's own, else the job's for GPU replicas. */
@@ -236,7 +240,7 @@ public abstract class TfJob implements ManifestSource {
   }
 
   /** GPUs the replicas on {@code pool} need at once; {@code null} means the job's own pool. */
-  private int demand(NodePool pool) {
+  private long demand(NodePool pool) {
     return replicaSpecs().stream()
         .filter(r -> r.gpus() > 0)
         .filter(
@@ -244,7 +248,7 @@ public abstract class TfJob implements ManifestSource {
                 pool == null
                     ? r.placement().isEmpty()
                     : placementOf(r).map(p -> p.pool().equals(pool)).orElse(false))
-        .mapToInt(r -> r.replicas() * r.gpus())
+        .mapToLong(r -> (long) r.replicas() * r.gpus())
         .sum();
   }
 
@@ -252,6 +256,7 @@ public abstract class TfJob implements ManifestSource {
   protected void check() {
     String where = where();
     WorkloadChecks.name(where, name(), namespace());
+    WorkloadChecks.metadata(where, labels(), annotations());
     InvalidSpecException.require(
         Labels.isDns1035Label(name()),
         where,
@@ -288,8 +293,37 @@ public abstract class TfJob implements ManifestSource {
           replica.replicas() + " pods, but a " + replica.type().text() + " runs as one pod",
           "use 1, and add Worker replicas for more pods");
       WorkloadChecks.container(at, replica, placementOf(replica));
-      WorkloadChecks.pod(at, replica);
+      WorkloadChecks.pod(at, replica, COMPONENT);
     }
+    WorkloadChecks.fitsInt(
+        where + " replicas",
+        replicaPods(),
+        "run fewer pods: the job's total is a Kubernetes count");
+    List<TfReplica> gpuReplicas =
+        replicaSpecs().stream().filter(r -> r.gpus() > 0 && placementOf(r).isPresent()).toList();
+    long models =
+        gpuReplicas.stream()
+            .map(r -> placementOf(r).orElseThrow().pool().model())
+            .distinct()
+            .count();
+    InvalidSpecException.require(
+        models <= 1,
+        where + " pool",
+        "its GPU replicas run on different GPU models: "
+            + gpuReplicas.stream()
+                .map(
+                    r -> {
+                      NodePool pool = placementOf(r).orElseThrow().pool();
+                      return r.type().text()
+                          + " on pool \""
+                          + pool.name()
+                          + "\" ("
+                          + pool.model().name()
+                          + ")";
+                    })
+                .collect(Collectors.joining(", ")),
+        "place every GPU replica on pools of one model: mixed models break NCCL topology and step"
+            + " time");
     Set<Integer> trainingGpus =
         replicaSpecs().stream()
             .filter(r -> r.type().trains() && r.gpus() > 0)

@@ -12,8 +12,8 @@ import org.immutables.value.Value;
 /**
  * One replica type of a {@link TfJob}: how many pods, what their {@code tensorflow} container runs
  * and needs, and the restart policy. GPU replicas run on the job's pool unless {@link
- * Builder#onPool} names another; a replica with {@code gpus(0)} (a CPU-only parameter server) gets
- * no pool and may run on CPU nodes.
+ * Builder#onPool} names another pool of the same GPU model (a job never mixes models); a replica
+ * with {@code gpus(0)} (a CPU-only parameter server) gets no pool and may run on CPU nodes.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -58,7 +58,7 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
   }
 
   public static final class Builder extends ImmutableTfReplica.Builder {
-    /** Places this replica type on a pool other than the job's. */
+    /** Places this replica type on a pool other than the job's, with the same GPU model. */
     public Builder onPool(NodePool pool) {
       return placement(GpuPlacement.on(pool));
     }

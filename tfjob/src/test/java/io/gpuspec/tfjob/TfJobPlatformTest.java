@@ -5,12 +5,10 @@ import static io.gpuspec.tfjob.TfFixtures.IMAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NullValueException;
 import io.gpuspec.core.Platform;
-import io.gpuspec.core.PoolPurpose;
 import io.gpuspec.core.TestGpuspec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,22 +18,23 @@ class TfJobPlatformTest {
 
   @Test
   void nodePools_areTheJobsPoolThenEachReplicasOwn() {
-    NodePool l4 =
-        NodePool.named("l4-eval")
-            .model(GpuCatalogue.L4)
-            .gpusPerNode(1)
-            .purpose(PoolPurpose.INFERENCE)
+    NodePool eval =
+        NodePool.from(A100_TRAIN)
+            .name("a100-eval")
+            .nodeCount(1)
+            .putExtraLabel("topology.kubernetes.io/zone", "b")
             .build();
     TfJob job =
         TfJob.named("mnist")
             .onPool(A100_TRAIN)
             .workers(2, w -> w.image(IMAGE))
             .ps(1, p -> p.image(IMAGE).gpus(0))
-            .evaluator(e -> e.image(IMAGE).onPool(l4))
+            .evaluator(e -> e.image(IMAGE).onPool(eval))
             .build();
 
-    assertThat(job.nodePools()).containsExactly(A100_TRAIN, l4);
-    assertThat(Platform.builder().add(job).build().fleet().pools()).containsExactly(A100_TRAIN, l4);
+    assertThat(job.nodePools()).containsExactly(A100_TRAIN, eval);
+    assertThat(Platform.builder().add(job).build().fleet().pools())
+        .containsExactly(A100_TRAIN, eval);
   }
 
   @Test
