@@ -2,7 +2,9 @@ package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.NodeSelection;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The GPU node pools of a cluster. Given to a check, it makes cluster-dependent findings exact:
@@ -13,6 +15,12 @@ public final class Fleet {
   private final List<NodePool> pools;
 
   private Fleet(List<NodePool> pools) {
+    InvalidSpecException.requireValue(pools, "fleet pools");
+    InvalidSpecException.require(
+        pools.stream().allMatch(Objects::nonNull),
+        "fleet pools",
+        "a pool is null",
+        "give only built pools");
     this.pools = List.copyOf(pools);
     for (int i = 0; i < this.pools.size(); i++) {
       for (int j = i + 1; j < this.pools.size(); j++) {
@@ -55,7 +63,7 @@ public final class Fleet {
   }
 
   public static Fleet of(NodePool... pools) {
-    return new Fleet(List.of(pools));
+    return new Fleet(Arrays.asList(InvalidSpecException.requireValue(pools, "fleet pools")));
   }
 
   public static Fleet of(List<NodePool> pools) {

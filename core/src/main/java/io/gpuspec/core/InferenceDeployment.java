@@ -189,7 +189,9 @@ public abstract class InferenceDeployment
   public static final class Builder extends ImmutableInferenceDeployment.Builder {
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "inference deployment builder onPool")));
     }
 
     /** Adds a named TCP port. */

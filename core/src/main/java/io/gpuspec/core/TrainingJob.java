@@ -179,7 +179,8 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   public static final class Builder extends ImmutableTrainingJob.Builder {
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "training job builder onPool")));
     }
   }
 }

@@ -356,6 +356,16 @@ class BuildChecksTest {
     }
 
     @Test
+    void nullsInConvenienceMethods_areInvalidSpecs() {
+      fires(() -> job().onPool(null), "training job builder onPool: the value is null;");
+      fires(() -> llm().onPool(null), "inference deployment builder onPool: the value is null;");
+      fires(() -> Fleet.of(Fixtures.A100_TRAIN, null), "fleet pools: a pool is null;");
+      fires(
+          () -> GpuCatalogue.defaults().with((GpuModel) null),
+          "catalogue model: the value is null;");
+    }
+
+    @Test
     void volumeNamesAndCombinations_fire() {
       fires(
           () -> WorkloadVolume.scratch("/s", "1Gi", "Local_NVMe"),

@@ -382,7 +382,8 @@ public abstract class TfJob implements ManifestSource {
 
     /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "tf job builder onPool")));
     }
 
     /**

@@ -60,7 +60,8 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
   public static final class Builder extends ImmutableTfReplica.Builder {
     /** Places this replica type on a pool other than the job's, with the same GPU model. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "tf replica builder onPool")));
     }
   }
 }
