@@ -31,12 +31,13 @@ public sealed class InvalidSpecException extends RuntimeException
   }
 
   /**
-   * Returns {@code value}, or throws naming {@code where} when it is {@code null}: for the records
-   * and convenience methods of the DSL, which Immutables does not guard.
+   * Returns {@code value}, or throws a {@link NullValueException} naming {@code where} when it is
+   * {@code null}: for the records and convenience methods of the DSL, which Immutables does not
+   * guard.
    */
   public static <T> T requireValue(T value, String where) {
     if (value == null) {
-      throw new InvalidSpecException(where, NullValueException.PROBLEM, NullValueException.FIX);
+      throw new NullValueException(where, "");
     }
     return value;
   }

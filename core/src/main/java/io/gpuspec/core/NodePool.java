@@ -116,7 +116,7 @@ public abstract class NodePool {
         where + " nodeCount",
         nodeCount() + " is not positive",
         "give the number of nodes, at least 1");
-    WorkloadChecks.fitsInt(
+    WorkloadChecks.requireCount(
         where + " nodeCount",
         (long) gpusPerNode() * nodeCount(),
         "give the number of nodes of the pool; its GPUs must fit a Kubernetes count");

@@ -15,8 +15,9 @@ public final class NullValueException extends InvalidSpecException {
 
   private static final long serialVersionUID = 1L;
 
-  static final String PROBLEM = "the value is null";
-  static final String FIX = "pass a value (the DSL takes no nulls: leave optional settings out)";
+  private static final String PROBLEM = "the value is null";
+  private static final String FIX =
+      "pass a value (the DSL takes no nulls: leave optional settings out)";
 
   private static final Pattern ELEMENT = Pattern.compile("(.+) element");
   private static final Pattern KEY = Pattern.compile("(.+) key");
@@ -24,7 +25,12 @@ public final class NullValueException extends InvalidSpecException {
 
   /** What Immutables says was null: an attribute, or an element, key or value of one. */
   public NullValueException(String what) {
-    super(describe(BuilderFrames.where(), what == null ? "" : what));
+    this(BuilderFrames.where(), what == null ? "" : what);
+  }
+
+  /** A null at {@code where}; {@code what} as Immutables names it, or empty. */
+  NullValueException(String where, String what) {
+    super(describe(where, what));
   }
 
   private static String describe(String where, String what) {
@@ -44,8 +50,11 @@ public final class NullValueException extends InvalidSpecException {
     if (what.equals("instance")) {
       return where + ": the spec to start from is null; pass a spec that was built before";
     }
-    if (what.isEmpty() || what.equals("element") || what.equals("key")) {
-      return where + ": " + (what.isEmpty() ? "a value" : "an " + what) + " is null; " + FIX;
+    if (what.isEmpty()) {
+      return where + ": " + PROBLEM + "; " + FIX;
+    }
+    if (what.equals("element") || what.equals("key")) {
+      return where + ": a" + (what.equals("element") ? "n " : " ") + what + " is null; " + FIX;
     }
     return where + " " + what + ": " + PROBLEM + "; " + FIX;
   }

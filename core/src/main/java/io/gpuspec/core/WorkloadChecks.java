@@ -181,7 +181,16 @@ public final class WorkloadChecks {
     InvalidSpecException.require(
         memory <= model.memoryGiB(),
         where + " gpuResource",
-        resource + " has " + memory + "GB but a " + model.name() + " has " + model.memoryGiB(),
+        resource
+            + " needs "
+            + memory
+            + "GB but the "
+            + model.name()
+            + " GPUs of pool \""
+            + pool.name()
+            + "\" have "
+            + model.memoryGiB()
+            + "GB",
         "name a profile that fits the GPU, e.g. the 1g profiles of " + model.name());
   }
 
@@ -268,11 +277,8 @@ public final class WorkloadChecks {
                 "use 0 or more"));
   }
 
-  /** The smallest CPU amount Kubernetes keeps: one millicore. */
-  static final BigDecimal MIN_CPU = new BigDecimal("0.001");
-
-  /** The smallest amount of bytes: one. */
-  static final BigDecimal MIN_BYTES = BigDecimal.ONE;
+  /** The finest CPU amount Kubernetes allows: one millicore. */
+  private static final BigDecimal MIN_CPU = new BigDecimal("0.001");
 
   /** The largest amount a Kubernetes quantity may stand for: 2^63-1. */
   private static final BigDecimal MAX_QUANTITY = BigDecimal.valueOf(Long.MAX_VALUE);
@@ -287,16 +293,22 @@ public final class WorkloadChecks {
 
   /** A CPU quantity: at least 1m, at most 2^63-1 millicores. */
   static void cpu(String where, String value) {
-    quantity(where, value, MIN_CPU, MAX_QUANTITY.movePointLeft(3), "e.g. \"4\" or \"500m\"");
+    quantity(
+        where,
+        value,
+        MIN_CPU,
+        "less than 1m, the finest CPU amount Kubernetes allows",
+        MAX_QUANTITY.movePointLeft(3),
+        "e.g. \"4\" or \"500m\"");
   }
 
   /** An amount of bytes: at least 1, at most 2^63-1. */
   static void bytes(String where, String value, String example) {
-    quantity(where, value, MIN_BYTES, MAX_QUANTITY, example);
+    quantity(where, value, BigDecimal.ONE, "less than 1 byte", MAX_QUANTITY, example);
   }
 
   private static void quantity(
-      String where, String value, BigDecimal min, BigDecimal max, String example) {
+      String where, String value, BigDecimal min, String belowMin, BigDecimal max, String example) {
     Optional<BigDecimal> amount =
         value.length() <= 64 && QUANTITY.matcher(value).matches()
             ? GpuResources.amount(new Quantity(value))
@@ -309,7 +321,7 @@ public final class WorkloadChecks {
     InvalidSpecException.require(
         amount.get().compareTo(min) >= 0,
         where,
-        "\"" + value + "\" is below the smallest amount Kubernetes keeps, " + min.toPlainString(),
+        "\"" + value + "\" is " + belowMin,
         "write a quantity " + example);
     InvalidSpecException.require(
         amount.get().compareTo(max) <= 0,
@@ -318,13 +330,12 @@ public final class WorkloadChecks {
         "write a quantity " + example);
   }
 
-  /** A product of counts that must fit the int32 fields of the Kubernetes API. */
-  public static int fitsInt(String where, long value, String fix) {
+  /** A sum or product of counts, which must fit the int32 fields of the Kubernetes API. */
+  public static void requireCount(String where, long value, String fix) {
     InvalidSpecException.require(
         value <= Integer.MAX_VALUE,
         where,
         value + " is more than a Kubernetes count can hold (2147483647)",
         fix);
-    return (int) value;
   }
 }

@@ -64,15 +64,15 @@ class BuildChecksTest {
     void cpu_belowOneMillicore_fires() {
       fires(
           () -> job().cpu("1e-400").build(),
-          "job \"resnet\" cpu: \"1e-400\" is below the smallest amount Kubernetes keeps, 0.001");
-      fires(() -> job().cpu("0.0001").build(), "job \"resnet\" cpu: \"0.0001\" is below");
+          "job \"resnet\" cpu: \"1e-400\" is less than 1m, the finest CPU amount Kubernetes allows;");
+      fires(() -> job().cpu("0.0001").build(), "job \"resnet\" cpu: \"0.0001\" is less than 1m");
     }
 
     @Test
     void memory_belowOneByte_fires() {
       fires(
           () -> job().memory("500m").build(),
-          "job \"resnet\" memory: \"500m\" is below the smallest amount Kubernetes keeps, 1");
+          "job \"resnet\" memory: \"500m\" is less than 1 byte;");
     }
 
     @Test
@@ -151,7 +151,8 @@ class BuildChecksTest {
     void migProfileLargerThanTheGpuOrMalformed_fires() {
       fires(
           () -> job().gpus(1).gpuResource("nvidia.com/mig-1g.100gb").build(),
-          "job \"resnet\" gpuResource: nvidia.com/mig-1g.100gb has 100GB but a A100-80GB has 80;");
+          "job \"resnet\" gpuResource: nvidia.com/mig-1g.100gb needs 100GB but the A100-80GB GPUs of"
+              + " pool \"a100-train\" have 80GB;");
       fires(
           () -> job().gpus(1).gpuResource("nvidia.com/mig-9g.10gb").build(),
           "job \"resnet\" gpuResource: \"nvidia.com/mig-9g.10gb\" is not a MIG profile;");

@@ -295,7 +295,7 @@ public abstract class TfJob implements ManifestSource {
       WorkloadChecks.container(at, replica, placementOf(replica));
       WorkloadChecks.pod(at, replica, COMPONENT);
     }
-    WorkloadChecks.fitsInt(
+    WorkloadChecks.requireCount(
         where + " replicas",
         replicaPods(),
         "run fewer pods: the job's total is a Kubernetes count");
