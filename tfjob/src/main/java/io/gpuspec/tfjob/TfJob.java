@@ -299,31 +299,26 @@ public abstract class TfJob implements ManifestSource {
         where + " replicas",
         replicaPods(),
         "run fewer pods: the job's total is a Kubernetes count");
-    List<TfReplica> gpuReplicas =
-        replicaSpecs().stream().filter(r -> r.gpus() > 0 && placementOf(r).isPresent()).toList();
-    long models =
-        gpuReplicas.stream()
-            .map(r -> placementOf(r).orElseThrow().pool().model())
-            .distinct()
-            .count();
-    InvalidSpecException.require(
-        models <= 1,
-        where + " pool",
-        "its GPU replicas run on different GPU models: "
-            + gpuReplicas.stream()
-                .map(
-                    r -> {
-                      NodePool pool = placementOf(r).orElseThrow().pool();
-                      return r.type().text()
-                          + " on pool \""
-                          + pool.name()
-                          + "\" ("
-                          + pool.model().name()
-                          + ")";
-                    })
-                .collect(Collectors.joining(", ")),
-        "place every GPU replica on pools of one model: mixed models break NCCL topology and step"
-            + " time");
+    if (nodePools().stream().map(NodePool::model).distinct().count() > 1) {
+      throw new InvalidSpecException(
+          where + " pool",
+          "its GPU replicas run on different GPU models: "
+              + replicaSpecs().stream()
+                  .filter(r -> placementOf(r).isPresent())
+                  .map(
+                      r -> {
+                        NodePool pool = placementOf(r).orElseThrow().pool();
+                        return r.type().text()
+                            + " on pool \""
+                            + pool.name()
+                            + "\" ("
+                            + pool.model().name()
+                            + ")";
+                      })
+                  .collect(Collectors.joining(", ")),
+          "place every GPU replica on pools of one model: mixed models break NCCL topology and"
+              + " step time");
+    }
     Set<Integer> trainingGpus =
         replicaSpecs().stream()
             .filter(r -> r.type().trains() && r.gpus() > 0)
@@ -334,11 +329,7 @@ public abstract class TfJob implements ManifestSource {
         where + " gpus",
         "Chief/Master/Worker replicas request different GPU counts " + trainingGpus,
         "give every training replica the same number of GPUs");
-    replicaSpecs().stream()
-        .map(this::placementOf)
-        .flatMap(Optional::stream)
-        .map(GpuPlacement::pool)
-        .distinct()
+    nodePools()
         .forEach(
             pool ->
                 InvalidSpecException.require(
