@@ -95,7 +95,13 @@ public abstract class Platform {
 
   private List<NodePool> allPools() {
     Set<NodePool> all = new LinkedHashSet<>(pools());
-    sources().forEach(source -> all.addAll(source.nodePools()));
+    for (ManifestSource source : sources()) {
+      String where = "platform source " + source + " nodePools";
+      List<NodePool> pools = InvalidSpecException.requireValue(source.nodePools(), where);
+      InvalidSpecException.require(
+          pools.stream().allMatch(Objects::nonNull), where, "a pool is null", "name only pools");
+      all.addAll(pools);
+    }
     return List.copyOf(all);
   }
 

@@ -109,6 +109,41 @@ class PlatformTest {
   }
 
   @Test
+  void build_sourceNamingNullPools_isAnInvalidSpec() {
+    ManifestSource noList =
+        new ManifestSource() {
+          @Override
+          public List<HasMetadata> toManifests() {
+            return List.of();
+          }
+
+          @Override
+          public List<NodePool> nodePools() {
+            return null;
+          }
+        };
+    ManifestSource nullPool =
+        new ManifestSource() {
+          @Override
+          public List<HasMetadata> toManifests() {
+            return List.of();
+          }
+
+          @Override
+          public List<NodePool> nodePools() {
+            return Arrays.asList((NodePool) null);
+          }
+        };
+
+    assertThatThrownBy(() -> Platform.builder().add(noList).build())
+        .isInstanceOf(NullValueException.class)
+        .hasMessageContaining("nodePools: the value is null;");
+    assertThatThrownBy(() -> Platform.builder().add(nullPool).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("nodePools: a pool is null; name only pools");
+  }
+
+  @Test
   void from_platformVariantAddsSources() {
     Platform base = Platform.builder().add(job("a", Fixtures.A100_TRAIN)).build();
 
