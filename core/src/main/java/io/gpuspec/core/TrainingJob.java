@@ -20,6 +20,22 @@ import org.immutables.value.Value;
  *     .addVolume(WorkloadVolume.scratch("/scratch", "500Gi", "local-nvme"))
  *     .build();
  * }</pre>
+ *
+ * <p>Team defaults are a job like any other; {@link #from(TrainingJob)} starts a variant holding
+ * all its settings, later calls replace values (lists and maps are added to; {@code volumes(...)},
+ * {@code env(...)}, {@code args(...)} replace them), and {@code build()} checks the variant as a
+ * whole:
+ *
+ * <pre>{@code
+ * TrainingJob teamDefaults = TrainingJob.named("defaults").namespace("ml")
+ *     .image("nvcr.io/nvidia/pytorch:24.08-py3").cpu("16").memory("64Gi").gpus(8).onPool(a100)
+ *     .backoffLimit(2).sharedMemory("64Gi")
+ *     .build();
+ * TrainingJob resnet = TrainingJob.from(teamDefaults).name("resnet50")
+ *     .parallelism(2).completions(2)
+ *     .build();
+ * TrainingJob probe = TrainingJob.from(teamDefaults).name("probe").gpus(1).build();
+ * }</pre>
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -69,6 +85,11 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Value.Default
   public int parallelism() {
     return 1;
+  }
+
+  @Override
+  public List<NodePool> nodePools() {
+    return placement().map(p -> List.of(p.pool())).orElse(List.of());
   }
 
   @Override
@@ -129,7 +150,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         .ifPresent(
             p ->
                 InvalidSpecException.require(
-                    parallelism() * gpus() <= p.pool().totalGpus(),
+                    (long) parallelism() * gpus() <= p.pool().totalGpus(),
                     where + " parallelism",
                     parallelism()
                         + " pods of "
@@ -147,10 +168,19 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TrainingJob base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTrainingJob.Builder {
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "training job builder onPool")));
     }
   }
 }

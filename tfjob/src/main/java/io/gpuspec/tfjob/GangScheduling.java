@@ -70,5 +70,13 @@ public abstract class GangScheduling {
     return new Builder();
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GangScheduling base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableGangScheduling.Builder {}
 }

@@ -42,8 +42,9 @@ public final class GpuPodsFitAPool extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    if (context.fleet().isEmpty() || context.fleet().get().pools().isEmpty()) {
-      return; // fleets known only as nodes get the fleet check instead
+    if (context.fleet().isEmpty()
+        || (context.fleet().get().pools().isEmpty() && !context.fleet().get().groups().isEmpty())) {
+      return; // silent without a fleet; fleets known only as nodes get the fleet check instead
     }
     Fleet fleet = context.fleet().get();
     for (Workload workload : context.workloads()) {
@@ -60,6 +61,18 @@ public final class GpuPodsFitAPool extends BaseRule {
       Workload workload, PodTemplate template, long gpus, Fleet fleet, CheckContext context) {
     List<NodePool> selected = fleet.poolsSelectedBy(template.spec());
     String subject = Subjects.of(workload.object(), template);
+    if (fleet.pools().isEmpty()) {
+      context.report(
+          workload.object(),
+          template.specPath() + ".affinity",
+          subject
+              + " requests "
+              + gpus
+              + " GPU(s) but the fleet has no GPU pool; it can never schedule",
+          "describe the GPU pools it runs on (Platform adds the pools its workloads are placed"
+              + " on), or give the check the cluster's pools");
+      return;
+    }
     if (selected.isEmpty()) {
       context.report(
           workload.object(),
