@@ -152,5 +152,13 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     public Builder onPool(NodePool pool) {
       return placement(GpuPlacement.on(pool));
     }
+
+    /**
+     * Gives the pods this priority tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
+    }
   }
 }
