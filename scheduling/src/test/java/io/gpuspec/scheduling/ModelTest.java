@@ -67,14 +67,15 @@ class ModelTest {
         "apiVersion: scheduling.volcano.sh/v1beta1\n"
             + "kind: Queue\n"
             + "metadata: {name: q}\n"
-            + "spec: {weight: 2, capability: {nvidia.com/gpu: \"8\"}, dequeueStrategy: fifo}\n"
+            + "spec: {weight: 2, capability: {nvidia.com/gpu: \"8\"}, dequeueStrategy: fifo, futureField: 3}\n"
             + "status: {state: Open}\n";
 
     Queue queue = YAML.readValue(yaml, Queue.class);
 
     assertThat(queue.getSpec().getWeight()).isEqualTo(2);
     assertThat(queue.getSpec().getCapability()).containsEntry("nvidia.com/gpu", new Quantity("8"));
-    assertThat(queue.getSpec().getAdditionalProperties()).containsEntry("dequeueStrategy", "fifo");
+    assertThat(queue.getSpec().getDequeueStrategy()).isEqualTo("fifo");
+    assertThat(queue.getSpec().getAdditionalProperties()).containsEntry("futureField", 3);
     assertThat(queue.getAdditionalProperties()).containsKey("status");
   }
 
