@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The scheduling policy of the reference platform (GPU-FACTS §10, see {@code docs/scheduling.md}):
+ * The scheduling policy of the reference platform (see {@code docs/scheduling.md}):
  *
  * <ul>
  *   <li>three priority tiers: {@code inference-critical} (1,000,000, never preempts), {@code

@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The reference platform's scheduling policy, as rendered objects (GPU-FACTS §10). */
+/** The reference platform's scheduling policy, as rendered objects. */
 class ReferenceSchedulingTest {
 
   private static final ManifestSet SET = TestGpuspec.GPUSPEC.manifests(ReferencePlatform.build());
