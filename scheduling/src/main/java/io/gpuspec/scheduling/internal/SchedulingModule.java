@@ -7,6 +7,7 @@ import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.scheduling.internal.rules.BorrowingNeedsACohort;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueExists;
+import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
 import io.gpuspec.scheduling.internal.rules.FlavorsListCoveredResources;
 import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
 import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
@@ -82,6 +83,7 @@ public final class SchedulingModule implements GpuspecModule {
         new LendingWithinNominalQuota(),
         new QuotaAdmitsEveryPod(),
         new GpuQuotaWithinFleet(),
-        new GroupMembersUseVolcano());
+        new GroupMembersUseVolcano(),
+        new ClusterQueueSelectsNamespace());
   }
 }
