@@ -198,5 +198,13 @@ public abstract class InferenceDeployment
     public Builder port(String name, int number) {
       return addPort(new NamedPort(name, number));
     }
+
+    /**
+     * Gives the pods this priority tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
+    }
   }
 }

@@ -182,5 +182,13 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
       return placement(
           GpuPlacement.on(InvalidSpecException.requireValue(pool, "training job builder onPool")));
     }
+
+    /**
+     * Gives the pods this priority tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
+    }
   }
 }

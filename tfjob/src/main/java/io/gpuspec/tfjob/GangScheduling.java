@@ -3,6 +3,7 @@ package io.gpuspec.tfjob;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.PriorityRef;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -78,5 +79,10 @@ public abstract class GangScheduling {
     return new Builder().from(base);
   }
 
-  public static final class Builder extends ImmutableGangScheduling.Builder {}
+  public static final class Builder extends ImmutableGangScheduling.Builder {
+    /** The PodGroup's PriorityClass, by the tier that defines it. */
+    public Builder priorityClass(PriorityRef tier) {
+      return priorityClass(tier.priorityClassName());
+    }
+  }
 }

@@ -6,6 +6,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PodAttributes;
+import io.gpuspec.core.PriorityRef;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -62,6 +63,14 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
     public Builder onPool(NodePool pool) {
       return placement(
           GpuPlacement.on(InvalidSpecException.requireValue(pool, "tf replica builder onPool")));
+    }
+
+    /**
+     * Gives this replica type's pods the tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
     }
   }
 }
