@@ -3,7 +3,9 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.NodeSelection;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The GPU node pools of a cluster. Given to a check, it makes cluster-dependent findings exact:
@@ -19,6 +21,12 @@ public final class Fleet {
   }
 
   private Fleet(List<NodePool> pools, List<NodeGroup> more) {
+    InvalidSpecException.requireValue(pools, "fleet pools");
+    InvalidSpecException.require(
+        pools.stream().allMatch(Objects::nonNull),
+        "fleet pools",
+        "a pool is null",
+        "give only built pools");
     this.pools = List.copyOf(pools);
     List<NodeGroup> all = new ArrayList<>();
     pools.forEach(pool -> all.add(pool.toNodeGroup()));
@@ -65,7 +73,7 @@ public final class Fleet {
   }
 
   public static Fleet of(NodePool... pools) {
-    return new Fleet(List.of(pools));
+    return new Fleet(Arrays.asList(InvalidSpecException.requireValue(pools, "fleet pools")));
   }
 
   public static Fleet of(List<NodePool> pools) {

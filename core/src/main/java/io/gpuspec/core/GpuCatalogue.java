@@ -115,7 +115,8 @@ public final class GpuCatalogue {
   /** This catalogue plus the given models; a model with an existing name replaces the entry. */
   public GpuCatalogue with(GpuModel... models) {
     List<GpuModel> all = new ArrayList<>(byName.values());
-    for (GpuModel model : models) {
+    for (GpuModel model : InvalidSpecException.requireValue(models, "catalogue models")) {
+      InvalidSpecException.requireValue(model, "catalogue model");
       all.removeIf(existing -> existing.name().equals(model.name()));
       all.add(model);
     }

@@ -1,6 +1,8 @@
 package io.gpuspec.core;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -8,7 +10,8 @@ import org.immutables.value.Value;
  * nvidia.com/gpu.product}, its family (what custom label schemes call it), memory, architecture,
  * compute capability and whether it supports MIG.
  *
- * <p>Build your own with {@code GpuModel.builder()} and add it with {@link
+ * <p>Build your own with {@code GpuModel.builder()}, or start from a catalogue entry with {@code
+ * GpuModel.from(GpuCatalogue.A100_80GB).name("A100-80GB-custom")...build()}, and add it with {@link
  * GpuCatalogue#with(GpuModel...)}.
  */
 @Value.Immutable
@@ -51,6 +54,13 @@ public abstract class GpuModel {
     return productLabels().get(0);
   }
 
+  /** Larger than any GPU's memory; keeps the MiB of node labels within an int. */
+  private static final int MAX_MEMORY_GIB = 16_384;
+
+  /** Architectures before MIG (GPU-FACTS §5: no MIG on V100 or T4). */
+  private static final Set<Architecture> PRE_MIG =
+      EnumSet.of(Architecture.VOLTA, Architecture.TURING);
+
   @Value.Check
   protected void check() {
     String where = "gpu model \"" + name() + "\"";
@@ -61,8 +71,35 @@ public abstract class GpuModel {
         where + " productLabels",
         "no nvidia.com/gpu.product value",
         "add the value GPU Feature Discovery reports, e.g. NVIDIA-A100-SXM4-80GB");
+    for (String product : productLabels()) {
+      InvalidSpecException.require(
+          !product.isEmpty() && Labels.isValue(product),
+          where + " productLabels",
+          "\"" + product + "\" is not a label value",
+          "use the value GPU Feature Discovery reports, e.g. NVIDIA-A100-SXM4-80GB");
+      InvalidSpecException.require(
+          !product.endsWith(GpuCatalogue.SHARED_SUFFIX),
+          where + " productLabels",
+          "\"" + product + "\" ends in " + GpuCatalogue.SHARED_SUFFIX,
+          "leave the suffix out: GFD adds it when a sharing strategy is on");
+    }
+    InvalidSpecException.require(
+        !family().isEmpty() && Labels.isValue(family()),
+        where + " family",
+        "\"" + family() + "\" is not a label value",
+        "name the family as node labels do, e.g. A100");
     InvalidSpecException.require(
         memoryGiB() > 0, where + " memoryGiB", "must be positive", "give the memory in GiB");
+    InvalidSpecException.require(
+        memoryGiB() <= MAX_MEMORY_GIB,
+        where + " memoryGiB",
+        memoryGiB() + " GiB is more than any GPU has",
+        "give the memory of one GPU in GiB, at most " + MAX_MEMORY_GIB);
+    InvalidSpecException.require(
+        !migCapable() || !PRE_MIG.contains(architecture()),
+        where + " migCapable",
+        architecture() + " GPUs cannot be partitioned with MIG (it starts with Ampere)",
+        "set migCapable(false), or give the right architecture");
     InvalidSpecException.require(
         computeCapability().matches("\\d+\\.\\d+"),
         where + " computeCapability",
@@ -72,6 +109,14 @@ public abstract class GpuModel {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GpuModel base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableGpuModel.Builder {}

@@ -8,8 +8,10 @@ import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTermBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.k8s.GpuResources;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -25,6 +27,13 @@ public abstract class GpuPlacement {
   /** A soft preference: nodes with {@code key} in {@code values} score {@code weight} (1–100). */
   public record Preference(int weight, String key, List<String> values) {
     public Preference {
+      InvalidSpecException.requireValue(key, "preference key");
+      InvalidSpecException.requireValue(values, "preference " + key + " values");
+      InvalidSpecException.require(
+          values.stream().allMatch(Objects::nonNull),
+          "preference " + key + " values",
+          "a value is null",
+          "give only label values");
       values = List.copyOf(values);
       InvalidSpecException.require(
           weight >= 1 && weight <= 100,
@@ -113,10 +122,22 @@ public abstract class GpuPlacement {
     return new Builder();
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GpuPlacement base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableGpuPlacement.Builder {
     /** Adds a soft preference for nodes with {@code key} in {@code values}. */
     public Builder prefer(int weight, String key, String... values) {
-      return addPreference(new Preference(weight, key, List.of(values)));
+      return addPreference(
+          new Preference(
+              weight,
+              key,
+              Arrays.asList(InvalidSpecException.requireValue(values, "preference " + key))));
     }
   }
 }

@@ -8,9 +8,11 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -22,6 +24,16 @@ import org.immutables.value.Value;
  * InferenceDeployment llm = InferenceDeployment.named("llm")
  *     .namespace("serving").image("nvcr.io/nvidia/tritonserver:24.08-py3")
  *     .replicas(2).gpus(1).onPool(l40s).port("http", 8000).readinessPath("/v2/health/ready")
+ *     .build();
+ * }</pre>
+ *
+ * <p>Variants start from a built Deployment: {@link #from(InferenceDeployment)} copies every
+ * setting, and later calls replace values (lists and maps are added to; {@code ports(...)} and
+ * {@code env(...)} replace them):
+ *
+ * <pre>{@code
+ * InferenceDeployment embeddings = InferenceDeployment.from(llm)
+ *     .name("embeddings").replicas(3).onPool(l4)
  *     .build();
  * }</pre>
  */
@@ -56,6 +68,11 @@ public abstract class InferenceDeployment
   @Value.Default
   public boolean spreadAcrossHosts() {
     return true;
+  }
+
+  @Override
+  public List<NodePool> nodePools() {
+    return placement().map(p -> List.of(p.pool())).orElse(List.of());
   }
 
   @Override
@@ -139,6 +156,20 @@ public abstract class InferenceDeployment
         "use 0 or more replicas");
     WorkloadChecks.container(where, this, placement());
     WorkloadChecks.pod(where, this);
+    Set<String> names = new HashSet<>();
+    Set<Integer> numbers = new HashSet<>();
+    for (NamedPort port : ports()) {
+      InvalidSpecException.require(
+          names.add(port.name()),
+          where + " ports",
+          "two ports are named \"" + port.name() + "\"",
+          "give each port its own name");
+      InvalidSpecException.require(
+          numbers.add(port.number()),
+          where + " ports",
+          "port " + port.number() + " is given twice",
+          "give each port number once");
+    }
     InvalidSpecException.require(
         (readinessPath().isEmpty() && livenessPath().isEmpty()) || !ports().isEmpty(),
         where + " probes",
@@ -151,15 +182,33 @@ public abstract class InferenceDeployment
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(InferenceDeployment base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableInferenceDeployment.Builder {
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "inference deployment builder onPool")));
     }
 
     /** Adds a named TCP port. */
     public Builder port(String name, int number) {
       return addPort(new NamedPort(name, number));
+    }
+
+    /**
+     * Gives the pods this priority tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
     }
   }
 }

@@ -1,10 +1,13 @@
 package io.gpuspec.core;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -14,7 +17,9 @@ import org.immutables.value.Value;
  *
  * <p>{@link #gfd()} is the default: the labels NVIDIA GPU Feature Discovery sets. {@link
  * #gpuModel()} and {@link #gpuType()} are two schemes common in on-prem clusters; {@link
- * #builder()} makes any other.
+ * #builder()} makes any other, {@link #from(LabelScheme)} one like a built-in: {@code
+ * LabelScheme.from(LabelScheme.gpuModel()).name("acme").putConstantLabel("node-type", "gpu")
+ * .build()}.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -170,6 +175,8 @@ public abstract class LabelScheme {
   protected void check() {
     String where = "label scheme \"" + name() + "\"";
     InvalidSpecException.require(
+        !name().isBlank(), "label scheme", "the name is empty", "name it, e.g. acme");
+    InvalidSpecException.require(
         Labels.isQualifiedName(modelKey()),
         where + " modelKey",
         "\"" + modelKey() + "\" is not a valid label key",
@@ -191,10 +198,31 @@ public abstract class LabelScheme {
                     where + " constantLabels",
                     "\"" + k + "=" + v + "\" is not a valid label",
                     "use a key like node-type and a value of at most 63 characters"));
+    Set<String> keys = new HashSet<>();
+    List<String> all = new ArrayList<>(List.of(modelKey()));
+    memoryKey().ifPresent(all::add);
+    purposeKey().ifPresent(all::add);
+    interconnectKey().ifPresent(all::add);
+    all.addAll(constantLabels().keySet());
+    for (String key : all) {
+      InvalidSpecException.require(
+          keys.add(key),
+          where,
+          "\"" + key + "\" is used for two labels",
+          "give the model, memory, purpose, interconnect and constant labels their own keys");
+    }
   }
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(LabelScheme base) {
+    return new Builder().from(base);
   }
 
   public static final class Builder extends ImmutableLabelScheme.Builder {}

@@ -8,4 +8,9 @@ public interface ManifestSource {
 
   /** The rendered objects; a pure function of the value. */
   List<HasMetadata> toManifests();
+
+  /** The node pools the rendered pods are placed on; a {@link Platform} adds them to its fleet. */
+  default List<NodePool> nodePools() {
+    return List.of();
+  }
 }

@@ -10,6 +10,7 @@ public record NamedPort(String name, int number) {
   private static final Pattern IANA_SERVICE_NAME = Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?");
 
   public NamedPort {
+    InvalidSpecException.requireValue(name, "port name");
     InvalidSpecException.require(
         name.length() <= 15
             && IANA_SERVICE_NAME.matcher(name).matches()

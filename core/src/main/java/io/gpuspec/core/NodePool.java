@@ -2,10 +2,13 @@ package io.gpuspec.core;
 
 import io.gpuspec.core.k8s.GpuResources;
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -27,6 +30,9 @@ import org.immutables.value.Value;
  * PoolSharing}): the pool then advertises what the device plugin advertises under that sharing, its
  * nodes carry the config-selection labels (which workloads on the pool pin), and workloads placed
  * on it request the pool's resource.
+ *
+ * <p>A pool like another starts from it: {@code NodePool.from(a100).name("a100-b").nodeCount(2)
+ * .build()}.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -139,7 +145,7 @@ public abstract class NodePool {
 
   /** GPUs in the whole pool. */
   public int totalGpus() {
-    return gpusPerNode() * nodeCount();
+    return Math.multiplyExact(gpusPerNode(), nodeCount()); // bounded at build()
   }
 
   @Value.Check
@@ -160,6 +166,10 @@ public abstract class NodePool {
         where + " nodeCount",
         nodeCount() + " is not positive",
         "give the number of nodes, at least 1");
+    WorkloadChecks.requireCount(
+        where + " nodeCount",
+        (long) gpusPerNode() * nodeCount(),
+        "give the number of nodes of the pool; its GPUs must fit a Kubernetes count");
     extraLabels()
         .forEach(
             (key, value) ->
@@ -168,9 +178,10 @@ public abstract class NodePool {
                     where + " extraLabels",
                     "\"" + key + "=" + value + "\" is not a valid label",
                     "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'"));
+    Map<String, String> schemeLabels = labelScheme().nodeLabels(model(), purpose(), interconnect());
     for (String key : extraLabels().keySet()) {
       InvalidSpecException.require(
-          !labelScheme().selectorLabels(model(), purpose()).containsKey(key),
+          !schemeLabels.containsKey(key),
           where + " extraLabels",
           "\"" + key + "\" is set by the label scheme \"" + labelScheme().name() + "\"",
           "leave it to the scheme or choose another key");
@@ -179,6 +190,14 @@ public abstract class NodePool {
           where + " extraLabels",
           "\"" + key + "\" is set by the pool's sharing",
           "leave it to .sharing(...) or choose another key");
+    }
+    Set<String> taintKeys = new HashSet<>();
+    for (NodeTaint taint : customTaints()) {
+      InvalidSpecException.require(
+          taintKeys.add(taint.key() + ":" + taint.effect().text()),
+          where + " taints",
+          "two taints have key \"" + taint.key() + "\" and effect " + taint.effect().text(),
+          "give each key and effect one taint, as the API server requires");
     }
     sharing().ifPresent(sharing -> sharing.validate(this));
   }
@@ -204,10 +223,19 @@ public abstract class NodePool {
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(NodePool base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableNodePool.Builder {
-    /** Replaces the default taints. */
+    /** Replaces the default taints (and any set before). */
     public Builder taints(NodeTaint... taints) {
-      return (Builder) addCustomTaints(taints);
+      return customTaints(
+          Arrays.asList(InvalidSpecException.requireValue(taints, "node pool builder taints")));
     }
   }
 

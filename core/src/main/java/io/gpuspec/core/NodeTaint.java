@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.gpuspec.core.k8s.NodeSelection;
-import java.util.Objects;
 
 /** A node taint {@code key=value:Effect} and the toleration that matches exactly it. */
 public record NodeTaint(String key, String value, Effect effect) {
@@ -43,9 +42,9 @@ public record NodeTaint(String key, String value, Effect effect) {
       new NodeTaint("dedicated", "gpu", Effect.NO_SCHEDULE);
 
   public NodeTaint {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
-    Objects.requireNonNull(effect, "effect");
+    InvalidSpecException.requireValue(key, "taint key");
+    InvalidSpecException.requireValue(value, "taint \"" + key + "\" value");
+    InvalidSpecException.requireValue(effect, "taint \"" + key + "\" effect");
     InvalidSpecException.require(
         Labels.isQualifiedName(key),
         "taint \"" + key + "\"",

@@ -181,12 +181,13 @@ public final class PodTemplates {
         .ifPresent(
             size ->
                 mounts.add(
-                    new VolumeMountBuilder()
-                        .withName(SHM_VOLUME)
-                        .withMountPath("/dev/shm")
-                        .build()));
+                    new VolumeMountBuilder().withName(SHM_VOLUME).withMountPath(SHM_PATH).build()));
     return mounts;
   }
 
-  private static final String SHM_VOLUME = "dshm";
+  /** The name of the sharedMemory volume. */
+  static final String SHM_VOLUME = "dshm";
+
+  /** Where the sharedMemory volume is mounted. */
+  static final String SHM_PATH = "/dev/shm";
 }

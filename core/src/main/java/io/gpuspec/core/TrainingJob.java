@@ -3,7 +3,6 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.gpuspec.core.k8s.GpuResources;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +19,22 @@ import org.immutables.value.Value;
  *     .backoffLimit(2).activeDeadlineSeconds(86_400L)
  *     .addVolume(WorkloadVolume.scratch("/scratch", "500Gi", "local-nvme"))
  *     .build();
+ * }</pre>
+ *
+ * <p>Team defaults are a job like any other; {@link #from(TrainingJob)} starts a variant holding
+ * all its settings, later calls replace values (lists and maps are added to; {@code volumes(...)},
+ * {@code env(...)}, {@code args(...)} replace them), and {@code build()} checks the variant as a
+ * whole:
+ *
+ * <pre>{@code
+ * TrainingJob teamDefaults = TrainingJob.named("defaults").namespace("ml")
+ *     .image("nvcr.io/nvidia/pytorch:24.08-py3").cpu("16").memory("64Gi").gpus(8).onPool(a100)
+ *     .backoffLimit(2).sharedMemory("64Gi")
+ *     .build();
+ * TrainingJob resnet = TrainingJob.from(teamDefaults).name("resnet50")
+ *     .parallelism(2).completions(2)
+ *     .build();
+ * TrainingJob probe = TrainingJob.from(teamDefaults).name("probe").gpus(1).build();
  * }</pre>
  */
 @Value.Immutable
@@ -70,6 +85,11 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Value.Default
   public int parallelism() {
     return 1;
+  }
+
+  @Override
+  public List<NodePool> nodePools() {
+    return placement().map(p -> List.of(p.pool())).orElse(List.of());
   }
 
   @Override
@@ -129,20 +149,24 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     placement()
         .ifPresent(
             p -> {
+              // a shared pool counts what it advertises; a plain pool its GPUs
+              boolean shared = p.pool().sharing().isPresent();
               String resource = p.resourceFor(this);
-              int total = p.pool().advertisedPerNode(resource) * p.pool().nodeCount();
-              boolean whole = resource.equals(GpuResources.NVIDIA_GPU);
+              long total =
+                  shared
+                      ? (long) p.pool().advertisedPerNode(resource) * p.pool().nodeCount()
+                      : p.pool().totalGpus();
               InvalidSpecException.require(
-                  parallelism() * gpus() <= total,
+                  (long) parallelism() * gpus() <= total,
                   where + " parallelism",
                   parallelism()
                       + " pods of "
                       + gpus()
-                      + (whole
-                          ? " GPUs need more than the "
-                          : " " + resource + " need more than the ")
+                      + (shared
+                          ? " " + resource + " need more than the "
+                          : " GPUs need more than the ")
                       + total
-                      + (whole ? " GPUs" : "")
+                      + (shared ? "" : " GPUs")
                       + " of pool \""
                       + p.pool().name()
                       + "\"",
@@ -155,10 +179,27 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TrainingJob base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTrainingJob.Builder {
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "training job builder onPool")));
+    }
+
+    /**
+     * Gives the pods this priority tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
     }
   }
 }

@@ -5,6 +5,7 @@ import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.report.Report;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,11 +13,23 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * The README's main job: renders the reference platform, checks it with every rule (pools known,
- * warnings as errors) and, only if it is clean, writes it atomically to the output directory.
+ * warnings as errors) and, only if it is clean, writes it atomically to the output directory, and
+ * its pools as {@code fleet.yaml} beside that directory.
  */
 public final class GenerateReferencePlatform {
 
   private GenerateReferencePlatform() {}
+
+  /** The platform's pools as a fleet file, for {@code gpuspec lint --fleet} and {@code check}. */
+  private static void writeFleet(Platform platform, Path file) {
+    try {
+      Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".fleet", ".tmp");
+      Files.writeString(temp, Gpuspec.renderFleet(platform.fleet(), "reference-platform"));
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
 
   /** The GPU Operator's helm values, written beside the manifests directory (not into it). */
   static final String HELM_VALUES = "gpu-operator-values.yaml";
@@ -25,7 +38,7 @@ public final class GenerateReferencePlatform {
    * Writes to {@code args[0]} (default {@code examples/target/manifests}), and the GPU Operator's
    * helm values to {@value #HELM_VALUES} beside it; fails on errors.
    */
-  public static void main(String[] args) throws IOException {
+  public static void main(String[] args) {
     Path out = Path.of(args.length > 0 ? args[0] : "examples/target/manifests");
     if (!run(ReferencePlatform.build(), out, System.out)) {
       throw new IllegalStateException(
@@ -39,15 +52,20 @@ public final class GenerateReferencePlatform {
    * Writes the helm values beside the manifests directory, so that the directory holds only
    * Kubernetes objects (what {@code kubectl apply -f} and the conformance check read); atomically.
    */
-  static Path writeHelmValues(String values, Path manifests) throws IOException {
+  static Path writeHelmValues(String values, Path manifests) {
     Path target = manifests.toAbsolutePath().normalize().resolveSibling(HELM_VALUES);
-    Files.createDirectories(target.getParent());
-    Path temp = Files.createTempFile(target.getParent(), "." + HELM_VALUES + ".tmp-", "");
     try {
-      Files.writeString(temp, values, StandardCharsets.UTF_8);
-      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temp);
+      Files.createDirectories(target.getParent());
+      Path temp = Files.createTempFile(target.getParent(), "." + HELM_VALUES + ".tmp-", "");
+      try {
+        Files.writeString(temp, values, StandardCharsets.UTF_8);
+        Files.move(
+            temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(temp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + target, e);
     }
     return target;
   }
@@ -62,6 +80,7 @@ public final class GenerateReferencePlatform {
       return false;
     }
     gpuspec.write(platform, out);
+    writeFleet(platform, out.resolveSibling("fleet.yaml"));
     console.println(
         "gpuspec: wrote "
             + platform.manifests().size()

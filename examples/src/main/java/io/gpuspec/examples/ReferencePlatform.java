@@ -1,5 +1,16 @@
 package io.gpuspec.examples;
 
+import static io.gpuspec.examples.ReferenceScheduling.EXPERIMENT;
+import static io.gpuspec.examples.ReferenceScheduling.INFERENCE;
+import static io.gpuspec.examples.ReferenceScheduling.ML_RESEARCH;
+import static io.gpuspec.examples.ReferenceScheduling.RESEARCH_GANGS;
+import static io.gpuspec.examples.ReferenceScheduling.RESEARCH_TRAINING;
+import static io.gpuspec.examples.ReferenceScheduling.SERVING;
+import static io.gpuspec.examples.ReferenceScheduling.TRAINING;
+import static io.gpuspec.examples.ReferenceScheduling.VISION;
+import static io.gpuspec.examples.ReferenceScheduling.VISION_GANGS;
+import static io.gpuspec.examples.ReferenceScheduling.VISION_TRAINING;
+
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.InferenceDeployment;
 import io.gpuspec.core.Interconnect;
@@ -8,8 +19,10 @@ import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.PoolPurpose;
+import io.gpuspec.core.PriorityRef;
 import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.WorkloadVolume;
+import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.sharing.DevicePluginConfig;
 import io.gpuspec.sharing.DevicePluginConfigMap;
 import io.gpuspec.sharing.GpuOperatorValues;
@@ -31,10 +44,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reference platform of GPU-FACTS §10: a 50-node on-prem cluster whose 15 GPU nodes form a
- * GFD-labelled A100 training pool, an H100 training pool labelled with the {@code gpu.model} scheme
- * and an L40S inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS
- * claims, scratch on local NVMe; A100 and H100 never mix in one job.
+ * The reference platform: a 50-node on-prem cluster whose 15 GPU nodes form a GFD-labelled A100
+ * training pool, an H100 training pool labelled with the {@code gpu.model} scheme and an L40S
+ * inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS claims, scratch
+ * on local NVMe; A100 and H100 never mix in one job. Two training teams, {@code vision} and {@code
+ * ml-research}, queue their jobs in Kueue and gang distributed ones with Volcano; online inference
+ * runs unqueued at the highest tier ({@link ReferenceScheduling}).
  *
  * <p>Shared GPUs for small inference services (docs/sharing.md): a T4 pool time-sliced four ways
  * and renamed ({@code nvidia.com/gpu.shared}), an L4 pool shared by CUDA MPS, and an A100 pool
@@ -155,19 +170,51 @@ public final class ReferencePlatform {
 
   private ReferencePlatform() {}
 
-  /** The whole platform. */
+  /** The whole platform, with the modules visible from this class's loader. */
   public static Platform build() {
-    return Platform.builder()
-        .addAllPools(POOLS)
-        .add(
-            inference("llm-a100", A100_TRAIN, 2, 2),
-            inference("llm-h100", H100_TRAIN, 2, 4),
-            inference("embeddings", L40S_INFERENCE, 3, 1),
-            training("resnet50-a100", A100_TRAIN, 8, 1),
-            training("llama-finetune-h100", H100_TRAIN, 8, 2),
-            training("distill-l40s", L40S_INFERENCE, 2, 1),
-            tensorflow("mnist-a100", A100_TRAIN, 4, 1),
-            tensorflow("bert-h100", H100_TRAIN, 2, 8))
+    return build(Gpuspec.load(ReferencePlatform.class.getClassLoader()));
+  }
+
+  /** The whole platform; {@code gpuspec}'s workload adapters size the gangs. */
+  public static Platform build(Gpuspec gpuspec) {
+    Platform.Builder platform =
+        Platform.builder()
+            .addPools(A100_TRAIN, H100_TRAIN, L40S_INFERENCE)
+            .add(
+                inference("llm-a100", A100_TRAIN, 2, 2),
+                inference("llm-h100", H100_TRAIN, 2, 4),
+                inference("embeddings", L40S_INFERENCE, 3, 1));
+    ReferenceScheduling.policy().forEach(platform::add);
+    platform.add(
+        ReferenceScheduling.queued(
+            training("resnet50-a100", VISION, A100_TRAIN, 8, 1).toJob(), VISION_TRAINING, TRAINING),
+        ReferenceScheduling.queued(
+            training("distill-l40s", ML_RESEARCH, L40S_INFERENCE, 1, 2, EXPERIMENT).toJob(),
+            RESEARCH_TRAINING,
+            EXPERIMENT));
+    ReferenceScheduling.gangQueued(
+            gpuspec,
+            training("llama-finetune-h100", ML_RESEARCH, H100_TRAIN, 8, 2).toJob(),
+            RESEARCH_GANGS,
+            RESEARCH_TRAINING,
+            TRAINING)
+        .forEach(platform::add);
+    ReferenceScheduling.gangQueued(
+            gpuspec,
+            tensorflow("mnist-a100", VISION, A100_TRAIN, 4, 1).toTfJob(),
+            VISION_GANGS,
+            VISION_TRAINING,
+            TRAINING)
+        .forEach(platform::add);
+    ReferenceScheduling.gangQueued(
+            gpuspec,
+            tensorflow("bert-h100", ML_RESEARCH, H100_TRAIN, 2, 8).toTfJob(),
+            RESEARCH_GANGS,
+            RESEARCH_TRAINING,
+            TRAINING)
+        .forEach(platform::add);
+    platform
+        .addPools(T4_SHARED, L4_MPS, A100_MIG)
         .add(
             DEVICE_PLUGIN_CONFIGS,
             MIG_PARTED_CONFIG,
@@ -178,7 +225,8 @@ public final class ReferencePlatform {
             ClaimedWorkload.builder()
                 .workload(
                     InferenceDeployment.named("vision-dra")
-                        .namespace("serving")
+                        .namespace(SERVING)
+                        .priority(INFERENCE)
                         .image(TRITON)
                         .addArgs("tritonserver", "--model-repository=/models")
                         .replicas(2)
@@ -191,8 +239,8 @@ public final class ReferencePlatform {
                         .build())
                 .addClaims(PodClaim.of("gpu", A100_CLAIM))
                 .addTolerate(NodeTaint.GPU)
-                .build())
-        .build();
+                .build());
+    return platform.build();
   }
 
   /**
@@ -210,7 +258,8 @@ public final class ReferencePlatform {
   /** A small inference service on a shared pool: one replica of the pool's resource per pod. */
   private static InferenceDeployment smallInference(String name, NodePool pool, int replicas) {
     return InferenceDeployment.named(name)
-        .namespace("serving")
+        .namespace(SERVING)
+        .priority(INFERENCE)
         .image(TRITON)
         .addArgs("tritonserver", "--model-repository=/models")
         .replicas(replicas)
@@ -226,7 +275,8 @@ public final class ReferencePlatform {
 
   private static InferenceDeployment inference(String name, NodePool pool, int replicas, int gpus) {
     return InferenceDeployment.named(name)
-        .namespace("serving")
+        .namespace(SERVING)
+        .priority(INFERENCE)
         .image(TRITON)
         .addArgs("tritonserver", "--model-repository=/models")
         .replicas(replicas)
@@ -245,22 +295,37 @@ public final class ReferencePlatform {
   }
 
   /** A distributed TensorFlow job: Chief + Workers on one pool, two CPU-only parameter servers. */
-  private static TfJob tensorflow(String name, NodePool pool, int workers, int gpus) {
+  private static TfJob tensorflow(
+      String name, String namespace, NodePool pool, int workers, int gpus) {
     return TfJob.named(name)
-        .namespace("ml-research")
+        .namespace(namespace)
         .onPool(pool)
-        .chief(c -> c.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi"))
-        .workers(workers, w -> w.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi"))
-        .ps(2, p -> p.image(TENSORFLOW).gpus(0).cpu("8").memory("32Gi"))
+        .chief(c -> c.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi").priority(TRAINING))
+        .workers(
+            workers,
+            w -> w.image(TENSORFLOW).gpus(gpus).cpu("16").memory("64Gi").priority(TRAINING))
+        .ps(2, p -> p.image(TENSORFLOW).gpus(0).cpu("8").memory("32Gi").priority(TRAINING))
         .cleanPodPolicy(CleanPodPolicy.RUNNING)
         .backoffLimit(3)
         .ttlSecondsAfterFinished(86_400)
         .build();
   }
 
-  private static TrainingJob training(String name, NodePool pool, int gpus, int parallelism) {
+  private static TrainingJob training(
+      String name, String namespace, NodePool pool, int gpus, int parallelism) {
+    return training(name, namespace, pool, gpus, parallelism, TRAINING);
+  }
+
+  private static TrainingJob training(
+      String name,
+      String namespace,
+      NodePool pool,
+      int gpus,
+      int parallelism,
+      PriorityRef priority) {
     return TrainingJob.named(name)
-        .namespace("ml-research")
+        .namespace(namespace)
+        .priority(priority)
         .image(PYTORCH)
         .addCommand("torchrun")
         .addArgs("--nproc-per-node=" + gpus, "/workspace/train.py", "--data=/data")

@@ -14,6 +14,7 @@ import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.WorkloadVolume;
 import io.gpuspec.core.check.CheckOptions;
+import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.report.Report;
@@ -49,15 +50,54 @@ class ReadmeExampleTest {
             .activeDeadlineSeconds(86_400L)
             .addVolume(WorkloadVolume.scratch("/scratch", "1Ti", "local-nvme"))
             .build();
-    Platform platform = Platform.builder().addPools(a100).add(resnet).build();
+    Platform platform = Platform.builder().add(resnet).build();
 
-    Report report = TestGpuspec.GPUSPEC.check(platform);
+    Report report = Gpuspec.load().check(platform);
     ManifestWriter.write(platform.manifests(), out);
 
+    assertThat(platform.fleet().pools()).containsExactly(a100);
     assertThat(report.violations()).isEmpty();
     ReadResult read = TestGpuspec.read(out);
     assertThat(TestGpuspec.GPUSPEC.engine().lint(read, CheckOptions.defaults()).violations())
         .isEmpty();
+  }
+
+  @Test
+  void variantsStartFromABuiltSpec() {
+    NodePool a100 =
+        NodePool.named("a100-train").model(GpuCatalogue.A100_80GB).gpusPerNode(8).build();
+    TrainingJob resnet =
+        TrainingJob.named("resnet50")
+            .namespace("ml")
+            .image("nvcr.io/nvidia/pytorch:24.08-py3")
+            .gpus(8)
+            .onPool(a100)
+            .build();
+
+    TrainingJob bert = TrainingJob.from(resnet).name("bert-large").gpus(4).build();
+    NodePool a100b = NodePool.from(a100).name("a100-b").nodeCount(2).build();
+
+    assertThat(bert.gpus()).isEqualTo(4);
+    assertThat(bert.image()).isEqualTo(resnet.image());
+    assertThat(a100b.totalGpus()).isEqualTo(16);
+  }
+
+  @Test
+  void misuseFailsAtBuildWithTheFix() {
+    assertThatThrownBy(() -> NodePool.named("a100-train").gpusPerNode(8).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage("node pool builder: required attribute \"model\" is not set; call .model(...)");
+    assertThatThrownBy(
+            () ->
+                TrainingJob.named("resnet50")
+                    .image("nvcr.io/nvidia/pytorch:24.08-py3")
+                    .gpus(0)
+                    .memory("1e400")
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "job \"resnet50\" memory: \"1e400\" is larger than a Kubernetes quantity can be"
+                + " (2^63-1); write a quantity e.g. \"16Gi\"");
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.PriorityRef;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ public abstract class Gang implements ManifestSource {
   public abstract Optional<String> queue();
 
   /** The priority tier of the group. */
-  public abstract Optional<PriorityTier> priority();
+  public abstract Optional<PriorityRef> priority();
 
   /** The value of {@code app.kubernetes.io/part-of}. */
   @Value.Default

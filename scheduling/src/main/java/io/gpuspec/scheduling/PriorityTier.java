@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.PriorityRef;
 import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.immutables.value.Value;
  * <pre>{@code
  * PriorityTier serving = PriorityTier.inferenceCritical();        // 1,000,000, never preempts
  * PriorityTier batch = PriorityTier.named("batch").value(200_000).build();
+ * TrainingJob resnet = TrainingJob.named("resnet50").priority(batch)...   // by object, not by name
  * }</pre>
  *
  * <p>Checked at build, as the API server does
@@ -29,7 +31,7 @@ import org.immutables.value.Value;
  */
 @Value.Immutable
 @GpuSpecStyle
-public abstract class PriorityTier implements ManifestSource {
+public abstract class PriorityTier implements ManifestSource, PriorityRef {
 
   /** The highest value a user-defined PriorityClass may have. */
   public static final int MAX_USER_VALUE = 1_000_000_000;
@@ -79,6 +81,12 @@ public abstract class PriorityTier implements ManifestSource {
   @Value.Default
   public String partOf() {
     return Meta.DEFAULT_PART_OF;
+  }
+
+  /** The tier's PriorityClass name, for workloads that take a {@link PriorityRef}. */
+  @Override
+  public String priorityClassName() {
+    return name();
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.PriorityRef;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.PodGroupSpec;
 import java.util.List;
@@ -48,7 +49,7 @@ public abstract class VolcanoPodGroup implements ManifestSource {
   public abstract Optional<String> queue();
 
   /** The priority tier whose PriorityClass the group has. */
-  public abstract Optional<PriorityTier> priority();
+  public abstract Optional<PriorityRef> priority();
 
   /** The value of {@code app.kubernetes.io/part-of}. */
   @Value.Default
@@ -68,7 +69,7 @@ public abstract class VolcanoPodGroup implements ManifestSource {
     spec.setMinTaskMember(new TreeMap<>(minTaskMember()));
     spec.setMinResources(Quantities.toQuantities(minResources()));
     queue().ifPresent(spec::setQueue);
-    priority().map(PriorityTier::name).ifPresent(spec::setPriorityClassName);
+    priority().map(PriorityRef::priorityClassName).ifPresent(spec::setPriorityClassName);
     return new PodGroup(Meta.namespaced(name(), namespace(), partOf()), spec);
   }
 

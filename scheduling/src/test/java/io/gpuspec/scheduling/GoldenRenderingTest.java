@@ -1,6 +1,7 @@
 package io.gpuspec.scheduling;
 
 import io.gpuspec.core.GoldenFiles;
+import io.gpuspec.core.TestGpuspec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,5 +82,24 @@ class GoldenRenderingTest {
             .putCheckpoint("resnet50-ckpt", "1Ti")
             .build();
     GoldenFiles.assertMatches("storage-vision.yaml", Fixtures.yaml(storage));
+  }
+
+  @Test
+  void jobGangedByVolcanoAndQueuedInKueue() {
+    WorkloadGang gang =
+        WorkloadGang.of(TestGpuspec.GPUSPEC, Workloads.job("detector", "vision", 2, 8))
+            .queue("vision")
+            .priority(PriorityTier.trainingNormal())
+            .build();
+    KueueWorkload queued =
+        KueueWorkload.of(gang.stamped())
+            .queue(
+                KueueLocalQueue.named("training")
+                    .namespace("vision")
+                    .clusterQueue("vision")
+                    .build())
+            .priority(PriorityTier.trainingNormal())
+            .build();
+    GoldenFiles.assertMatches("gang-queued-job.yaml", Fixtures.yaml(gang.podGroup(), queued));
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.Cohort;
@@ -12,6 +14,9 @@ import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
+import io.gpuspec.scheduling.model.volcano.batch.Job;
+import io.gpuspec.scheduling.model.volcano.batch.TaskSpec;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -67,15 +72,34 @@ class ModelTest {
         "apiVersion: scheduling.volcano.sh/v1beta1\n"
             + "kind: Queue\n"
             + "metadata: {name: q}\n"
-            + "spec: {weight: 2, capability: {nvidia.com/gpu: \"8\"}, dequeueStrategy: fifo}\n"
+            + "spec: {weight: 2, capability: {nvidia.com/gpu: \"8\"}, dequeueStrategy: fifo, futureField: 3}\n"
             + "status: {state: Open}\n";
 
     Queue queue = YAML.readValue(yaml, Queue.class);
 
     assertThat(queue.getSpec().getWeight()).isEqualTo(2);
     assertThat(queue.getSpec().getCapability()).containsEntry("nvidia.com/gpu", new Quantity("8"));
-    assertThat(queue.getSpec().getAdditionalProperties()).containsEntry("dequeueStrategy", "fifo");
+    assertThat(queue.getSpec().getDequeueStrategy()).isEqualTo("fifo");
+    assertThat(queue.getSpec().getAdditionalProperties()).containsEntry("futureField", 3);
     assertThat(queue.getAdditionalProperties()).containsKey("status");
+  }
+
+  @Test
+  void volcanoJob_readsTypedFromYamlAndRendersBackTheSameObject() {
+    ReadResult read = TestGpuspec.read(Path.of("src/test/resources/upstream/volcano-mpi-job.yaml"));
+    Job job = read.manifests().ofType(Job.class).get(0);
+
+    assertThat(read.problems()).isEmpty();
+    assertThat(job.getSpec().getPlugins()).containsKeys("ssh", "svc");
+    assertThat(job.getSpec().getTasks())
+        .extracting(TaskSpec::getName)
+        .containsExactly("mpimaster", "mpiworker");
+    assertThat(job.getSpec().getTasks().get(0).getPolicies().get(0).getAction())
+        .isEqualTo("CompleteJob");
+    assertThat(job.getSpec().getTasks().get(1).getTopologyPolicy()).isEqualTo("best-effort");
+    assertThat(readBack(job, Job.class)).isEqualTo(job);
+    assertThat(TestGpuspec.read(YamlRenderer.render(job), "again.yaml").manifests().objects())
+        .containsExactly(job);
   }
 
   @Test
@@ -92,5 +116,7 @@ class ModelTest {
         .extracting(HasMetadata::getApiVersion)
         .containsOnly("kueue.x-k8s.io/v1beta2");
     assertThat(HasMetadata.getPlural(ClusterQueue.class)).isEqualTo("clusterqueues");
+    assertThat(new Job().getApiVersion()).isEqualTo("batch.volcano.sh/v1alpha1");
+    assertThat(HasMetadata.getPlural(Job.class)).isEqualTo("jobs");
   }
 }

@@ -3,6 +3,7 @@ package io.gpuspec.tfjob;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.PriorityRef;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -70,5 +71,18 @@ public abstract class GangScheduling {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableGangScheduling.Builder {}
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(GangScheduling base) {
+    return new Builder().from(base);
+  }
+
+  public static final class Builder extends ImmutableGangScheduling.Builder {
+    /** The PodGroup's PriorityClass, by the tier that defines it. */
+    public Builder priorityClass(PriorityRef tier) {
+      return priorityClass(tier.priorityClassName());
+    }
+  }
 }

@@ -50,6 +50,17 @@ import org.immutables.value.Value;
  *
  * <p>{@link Builder#onFirstFitting} takes pools in order of preference ("A100 first, else H100")
  * and pins the whole job to the first one that can hold it, so a job never mixes GPU models.
+ *
+ * <p>Variants start from a built job: {@link #from(TfJob)} copies every setting and later calls
+ * replace values. Replica types are added, and each type may be given once; {@code
+ * replicaSpecs(List.of())} drops the base's replicas before giving new ones:
+ *
+ * <pre>{@code
+ * TfJob bert = TfJob.from(mnist).name("bert").replicaSpecs(List.of())
+ *     .chief(c -> c.image(img).gpus(8))
+ *     .workers(2, w -> w.image(img).gpus(8))
+ *     .build();
+ * }</pre>
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -130,7 +141,22 @@ public abstract class TfJob implements ManifestSource {
 
   /** Pods of all replica types together. */
   public int totalReplicas() {
-    return replicaSpecs().stream().mapToInt(TfReplica::replicas).sum();
+    return Math.toIntExact(replicaPods()); // bounded at build()
+  }
+
+  private long replicaPods() {
+    return replicaSpecs().stream().mapToLong(TfReplica::replicas).sum();
+  }
+
+  /** The pools the replicas run on: each replica's own, else the job's for GPU replicas. */
+  @Override
+  public List<NodePool> nodePools() {
+    return replicaSpecs().stream()
+        .map(this::placementOf)
+        .flatMap(Optional::stream)
+        .map(GpuPlacement::pool)
+        .distinct()
+        .toList();
   }
 
   @Override
@@ -215,7 +241,7 @@ public abstract class TfJob implements ManifestSource {
   }
 
   /** GPUs the replicas on {@code pool} need at once; {@code null} means the job's own pool. */
-  private int demand(NodePool pool) {
+  private long demand(NodePool pool) {
     return replicaSpecs().stream()
         .filter(r -> r.gpus() > 0)
         .filter(
@@ -223,7 +249,7 @@ public abstract class TfJob implements ManifestSource {
                 pool == null
                     ? r.placement().isEmpty()
                     : placementOf(r).map(p -> p.pool().equals(pool)).orElse(false))
-        .mapToInt(r -> r.replicas() * r.gpus())
+        .mapToLong(r -> (long) r.replicas() * r.gpus())
         .sum();
   }
 
@@ -231,6 +257,7 @@ public abstract class TfJob implements ManifestSource {
   protected void check() {
     String where = where();
     WorkloadChecks.name(where, name(), namespace());
+    WorkloadChecks.metadata(where, labels(), annotations());
     InvalidSpecException.require(
         Labels.isDns1035Label(name()),
         where,
@@ -267,7 +294,31 @@ public abstract class TfJob implements ManifestSource {
           replica.replicas() + " pods, but a " + replica.type().text() + " runs as one pod",
           "use 1, and add Worker replicas for more pods");
       WorkloadChecks.container(at, replica, placementOf(replica));
-      WorkloadChecks.pod(at, replica);
+      WorkloadChecks.pod(at, replica, COMPONENT);
+    }
+    WorkloadChecks.requireCount(
+        where + " replicas",
+        replicaPods(),
+        "run fewer pods: the job's total is a Kubernetes count");
+    if (nodePools().stream().map(NodePool::model).distinct().count() > 1) {
+      throw new InvalidSpecException(
+          where + " pool",
+          "its GPU replicas run on different GPU models: "
+              + replicaSpecs().stream()
+                  .filter(r -> placementOf(r).isPresent())
+                  .map(
+                      r -> {
+                        NodePool pool = placementOf(r).orElseThrow().pool();
+                        return r.type().text()
+                            + " on pool \""
+                            + pool.name()
+                            + "\" ("
+                            + pool.model().name()
+                            + ")";
+                      })
+                  .collect(Collectors.joining(", ")),
+          "place every GPU replica on pools of one model: mixed models break NCCL topology and"
+              + " step time");
     }
     Set<Integer> trainingGpus =
         replicaSpecs().stream()
@@ -279,11 +330,7 @@ public abstract class TfJob implements ManifestSource {
         where + " gpus",
         "Chief/Master/Worker replicas request different GPU counts " + trainingGpus,
         "give every training replica the same number of GPUs");
-    replicaSpecs().stream()
-        .map(this::placementOf)
-        .flatMap(Optional::stream)
-        .map(GpuPlacement::pool)
-        .distinct()
+    nodePools()
         .forEach(
             pool ->
                 InvalidSpecException.require(
@@ -315,11 +362,20 @@ public abstract class TfJob implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TfJob base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTfJob.Builder {
 
     /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "tf job builder onPool")));
     }
 
     /**
@@ -355,11 +411,19 @@ public abstract class TfJob implements ManifestSource {
 
     /** Gang scheduling settings. */
     public Builder schedulingPolicy(UnaryOperator<GangScheduling.Builder> spec) {
-      return schedulingPolicy(spec.apply(GangScheduling.builder()).build());
+      return schedulingPolicy(
+          built(spec, GangScheduling.builder(), "tf job builder schedulingPolicy").build());
     }
 
     private Builder replica(ReplicaType type, int count, UnaryOperator<TfReplica.Builder> spec) {
-      return addReplicaSpec(spec.apply(TfReplica.builder(type).replicas(count)).build());
+      String where = "tf job builder " + type.text();
+      return addReplicaSpec(built(spec, TfReplica.builder(type).replicas(count), where).build());
+    }
+
+    /** What {@code spec} makes of {@code start}; a null spec or result is an invalid spec. */
+    private static <B> B built(UnaryOperator<B> spec, B start, String where) {
+      return InvalidSpecException.requireValue(
+          InvalidSpecException.requireValue(spec, where).apply(start), where + " result");
     }
   }
 }

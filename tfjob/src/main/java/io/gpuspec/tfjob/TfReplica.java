@@ -6,14 +6,15 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PodAttributes;
+import io.gpuspec.core.PriorityRef;
 import java.util.Optional;
 import org.immutables.value.Value;
 
 /**
  * One replica type of a {@link TfJob}: how many pods, what their {@code tensorflow} container runs
  * and needs, and the restart policy. GPU replicas run on the job's pool unless {@link
- * Builder#onPool} names another; a replica with {@code gpus(0)} (a CPU-only parameter server) gets
- * no pool and may run on CPU nodes.
+ * Builder#onPool} names another pool of the same GPU model (a job never mixes models); a replica
+ * with {@code gpus(0)} (a CPU-only parameter server) gets no pool and may run on CPU nodes.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -49,10 +50,27 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
     return new Builder().type(type);
   }
 
+  /**
+   * A builder holding everything {@code base} sets; later calls replace single values, add to lists
+   * and maps, and {@code build()} checks the result as a whole.
+   */
+  public static Builder from(TfReplica base) {
+    return new Builder().from(base);
+  }
+
   public static final class Builder extends ImmutableTfReplica.Builder {
-    /** Places this replica type on a pool other than the job's. */
+    /** Places this replica type on a pool other than the job's, with the same GPU model. */
     public Builder onPool(NodePool pool) {
-      return placement(GpuPlacement.on(pool));
+      return placement(
+          GpuPlacement.on(InvalidSpecException.requireValue(pool, "tf replica builder onPool")));
+    }
+
+    /**
+     * Gives this replica type's pods the tier's PriorityClass: the typed form of {@code
+     * priorityClassName(tier.priorityClassName())}.
+     */
+    public Builder priority(PriorityRef tier) {
+      return priorityClassName(tier.priorityClassName());
     }
   }
 }

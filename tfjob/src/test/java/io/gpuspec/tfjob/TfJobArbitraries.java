@@ -5,7 +5,11 @@ import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.kubeflow.ReplicaSpec;
+import io.gpuspec.tfjob.model.TFJob;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -108,20 +112,41 @@ final class TfJobArbitraries {
         });
   }
 
-  /** A Chief on the first pool and Workers on the second. */
-  static Arbitrary<TfJob> jobsOnTwoPools(List<NodePool> pools) {
+  /**
+   * Workers on the second pool and a Chief on the first, another GPU model. The DSL refuses to
+   * build such a job, so each part is built on its own pool and the rendered Chief joins the
+   * Workers.
+   */
+  static Arbitrary<TFJob> jobsOnTwoPools(List<NodePool> pools) {
     NodePool chiefPool = pools.get(0);
     NodePool workerPool = pools.get(1);
     int perPod = Math.min(chiefPool.gpusPerNode(), workerPool.gpusPerNode());
     return Combinators.combine(
             names(), Arbitraries.integers().between(1, workerPool.totalGpus() / perPod))
         .as(
-            (name, workers) ->
-                TfJob.named(name)
-                    .namespace("ml")
-                    .onPool(workerPool)
-                    .chief(c -> c.image(TfFixtures.IMAGE).gpus(perPod).onPool(chiefPool))
-                    .workers(workers, w -> w.image(TfFixtures.IMAGE).gpus(perPod))
-                    .build());
+            (name, workers) -> {
+              TFJob job =
+                  TfJob.named(name)
+                      .namespace("ml")
+                      .onPool(workerPool)
+                      .workers(workers, w -> w.image(TfFixtures.IMAGE).gpus(perPod))
+                      .build()
+                      .toTfJob();
+              ReplicaSpec chief =
+                  TfJob.named(name)
+                      .namespace("ml")
+                      .onPool(chiefPool)
+                      .chief(c -> c.image(TfFixtures.IMAGE).gpus(perPod))
+                      .build()
+                      .toTfJob()
+                      .getSpec()
+                      .getTfReplicaSpecs()
+                      .get(ReplicaType.CHIEF.text());
+              Map<String, ReplicaSpec> replicas = new LinkedHashMap<>();
+              replicas.put(ReplicaType.CHIEF.text(), chief);
+              replicas.putAll(job.getSpec().getTfReplicaSpecs());
+              job.getSpec().setTfReplicaSpecs(replicas);
+              return job;
+            });
   }
 }

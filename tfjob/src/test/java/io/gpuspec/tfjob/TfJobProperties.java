@@ -10,6 +10,7 @@ import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.tfjob.model.TFJob;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitrary;
@@ -20,10 +21,14 @@ import net.jqwik.api.Provide;
 class TfJobProperties {
 
   private static Report strictCheck(TfJob job, List<NodePool> pools) {
+    return strictCheck(job.toTfJob(), pools);
+  }
+
+  private static Report strictCheck(TFJob job, List<NodePool> pools) {
     return TestGpuspec.GPUSPEC
         .engine()
         .check(
-            ManifestSet.of(job.toManifests()),
+            ManifestSet.of(job),
             CheckOptions.builder().fleet(Fleet.of(pools)).strict(true).build());
   }
 
@@ -59,14 +64,14 @@ class TfJobProperties {
   @Property(tries = 200)
   @SuppressWarnings("unchecked")
   void jobOnPoolsOfTwoModelsFiresGpu004(@ForAll("jobsOnTwoModels") List<Object> jobAndPools) {
-    TfJob job = (TfJob) jobAndPools.get(0);
+    TFJob job = (TFJob) jobAndPools.get(0);
     List<NodePool> pools = (List<NodePool>) jobAndPools.get(1);
 
     Report report = strictCheck(job, pools);
 
     assertThat(report.byRule("GPU004"))
         .isNotEmpty()
-        .allSatisfy(v -> assertThat(v.object().name()).isEqualTo(job.name()));
+        .allSatisfy(v -> assertThat(v.object().name()).isEqualTo(job.getMetadata().getName()));
   }
 
   @Property(tries = 200)

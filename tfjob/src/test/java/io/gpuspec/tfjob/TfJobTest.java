@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuPlacement;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.NodePool;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.tfjob.model.TFJob;
@@ -143,16 +144,20 @@ class TfJobTest {
 
   @Test
   void toTfJob_replicaPoolOverridesJobPool() {
+    NodePool zoneB =
+        NodePool.from(A100_TRAIN)
+            .name("a100-zone-b")
+            .putExtraLabel("topology.kubernetes.io/zone", "b")
+            .build();
     TFJob job =
         TfJob.named("mnist")
             .onPool(A100_TRAIN)
-            .chief(c -> c.image(IMAGE).onPool(H100_TRAIN))
+            .chief(c -> c.image(IMAGE).onPool(zoneB))
             .workers(2, w -> w.image(IMAGE))
             .build()
             .toTfJob();
 
-    assertThat(pod(job, "Chief").getAffinity())
-        .isEqualTo(GpuPlacement.on(H100_TRAIN).nodeAffinity());
+    assertThat(pod(job, "Chief").getAffinity()).isEqualTo(GpuPlacement.on(zoneB).nodeAffinity());
     assertThat(pod(job, "Worker").getAffinity())
         .isEqualTo(GpuPlacement.on(A100_TRAIN).nodeAffinity());
   }
@@ -234,6 +239,33 @@ class TfJobTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageContaining("tfjob \"mnist\" Chief replicas: 2 pods");
+  }
+
+  @Test
+  void build_rejectsGpuReplicasOnPoolsOfTwoModels() {
+    assertThatThrownBy(
+            () ->
+                TfJob.named("mnist")
+                    .onPool(A100_TRAIN)
+                    .chief(c -> c.image(IMAGE).onPool(H100_TRAIN))
+                    .workers(2, w -> w.image(IMAGE))
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageStartingWith(
+            "tfjob \"mnist\" pool: its GPU replicas run on different GPU models: Chief on pool"
+                + " \"h100-train\" (H100-80GB-SXM), Worker on pool \"a100-train\" (A100-80GB);");
+  }
+
+  @Test
+  void build_cpuReplicaNeedsNoPoolOfTheJobsModel() {
+    TfJob job =
+        TfJob.named("mnist")
+            .onPool(A100_TRAIN)
+            .workers(2, w -> w.image(IMAGE))
+            .ps(1, p -> p.image(IMAGE).gpus(0))
+            .build();
+
+    assertThat(job.nodePools()).containsExactly(A100_TRAIN);
   }
 
   @Test

@@ -30,6 +30,10 @@ import java.util.Optional;
  * {@code nodeSelector} and required node affinity, taints against tolerations, the pod's requests
  * against one node's allocatable resources — and, for gangs, whether the whole gang fits at once.
  *
+ * <p>A fleet made only of GPU node groups (e.g. the DSL's pools) says nothing about the CPU nodes
+ * of a cluster, so pod templates that request no GPU are judged only when the fleet has a group
+ * without GPUs (as a node list read from {@code kubectl get nodes} has).
+ *
  * <p>Identical pod demands are evaluated once per node group, so the cost grows with the number of
  * distinct templates times the number of groups, not with pods times nodes.
  */
@@ -74,6 +78,9 @@ public final class FleetCheck {
     Map<Demand, List<Fit>> cache = new HashMap<>();
     List<FleetReport.Placement> placements = new ArrayList<>();
     List<NodeGroup> groups = fleet.groups();
+    boolean knowsCpuNodes =
+        groups.stream()
+            .anyMatch(g -> g.allocatable().keySet().stream().noneMatch(GpuResources::isGpu));
     for (HasMetadata object : manifests) {
       Optional<Workload> workload = engine.workload(object);
       if (workload.isEmpty()) {
@@ -84,6 +91,9 @@ public final class FleetCheck {
           continue;
         }
         Demand demand = Demand.of(template.spec());
+        if (demand.gpus() == 0 && !knowsCpuNodes) {
+          continue; // a fleet of GPU pools says nothing about where CPU-only pods run
+        }
         List<Fit> fits = cache.computeIfAbsent(demand, d -> evaluate(d, groups));
         Map<String, String> blocked = new LinkedHashMap<>();
         List<String> fitting = new ArrayList<>();

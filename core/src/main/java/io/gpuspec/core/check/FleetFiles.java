@@ -3,6 +3,7 @@ package io.gpuspec.core.check;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
@@ -10,6 +11,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
@@ -89,6 +91,40 @@ final class FleetFiles {
     }
     return new Gpuspec.FleetRead(
         errors ? Optional.empty() : Optional.of(Fleet.ofGroups(groups)), problems);
+  }
+
+  /** A fleet as a gpuspec Fleet document ({@code docs/fleet.md}), deterministic. */
+  static String render(Fleet fleet, String name) {
+    List<Map<String, Object>> groups = new ArrayList<>();
+    for (NodeGroup group : fleet.groups()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("name", group.name());
+      entry.put("count", group.nodeCount());
+      entry.put("labels", new TreeMap<>(group.labels()));
+      List<Map<String, String>> taints = new ArrayList<>();
+      for (Taint taint : group.taints()) {
+        Map<String, String> t = new LinkedHashMap<>();
+        t.put("key", taint.getKey());
+        if (taint.getValue() != null && !taint.getValue().isEmpty()) {
+          t.put("value", taint.getValue());
+        }
+        t.put("effect", taint.getEffect());
+        taints.add(t);
+      }
+      entry.put("taints", taints);
+      Map<String, String> allocatable = new TreeMap<>();
+      group
+          .allocatable()
+          .forEach((k, v) -> allocatable.put(k, v.stripTrailingZeros().toPlainString()));
+      entry.put("allocatable", allocatable);
+      groups.add(entry);
+    }
+    GenericKubernetesResource document = new GenericKubernetesResource();
+    document.setApiVersion(API_VERSION);
+    document.setKind(KIND);
+    document.setMetadata(new ObjectMetaBuilder().withName(name).build());
+    document.setAdditionalProperty("spec", Map.of("nodeGroups", groups));
+    return YamlRenderer.render(document);
   }
 
   /** Identical nodes (same labels but per-node ones, taints and allocatable) form one group. */

@@ -164,9 +164,27 @@ public final class Gpuspec {
     return ManifestReader.read(kinds(), recognizers, writeOrder, yaml, sourceName);
   }
 
-  /** Reads and checks files and directories: reader problems and rule violations in one report. */
+  /**
+   * Reads and checks files and directories: reader problems and rule violations in one report, and,
+   * when the options know a fleet, the {@link FleetCheck}'s findings.
+   */
   public Report lint(List<Path> paths, CheckOptions options) {
-    return engine.lint(read(paths), options);
+    return lint(read(paths), options);
+  }
+
+  /**
+   * Checks what the reader read: its problems, every rule's violations, and, when the options know
+   * a fleet, the {@link FleetCheck}'s findings ({@value FleetReport#NEVER_SCHEDULES}, {@value
+   * FleetReport#GANG_TOO_LARGE}).
+   */
+  public Report lint(ReadResult read, CheckOptions options) {
+    Report report = engine.lint(read, options);
+    if (options.fleet().isEmpty()) {
+      return report;
+    }
+    List<Violation> all = new ArrayList<>(report.violations());
+    all.addAll(checkFleet(options.fleet().get(), read.manifests()).violations());
+    return new Report(all, report.objectsChecked(), report.rulesChecked());
   }
 
   /** Every object of the platform, in write order. */
@@ -199,6 +217,11 @@ public final class Gpuspec {
    */
   public FleetRead readFleet(List<Path> paths) {
     return FleetFiles.read(this, paths);
+  }
+
+  /** A fleet as a gpuspec Fleet document that {@link #readFleet} reads back. */
+  public static String renderFleet(Fleet fleet, String name) {
+    return FleetFiles.render(fleet, name);
   }
 
   /** What {@link #readFleet} read: the fleet when the files held a valid one, and the problems. */

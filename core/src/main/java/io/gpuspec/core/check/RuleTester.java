@@ -121,7 +121,7 @@ public final class RuleTester {
    */
   public int verify(Path file) {
     List<Expectation> expected = expectations(file);
-    Report report = gpuspec.lint(List.of(file), options);
+    Report report = gpuspec.engine().lint(gpuspec.read(List.of(file)), options);
     List<Violation> unexpected = new ArrayList<>();
     List<Expectation> missing = new ArrayList<>(expected);
     for (Violation violation : report.violations()) {

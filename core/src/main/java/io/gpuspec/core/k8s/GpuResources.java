@@ -18,6 +18,9 @@ public final class GpuResources {
   /** The whole-GPU resource of NVIDIA's device plugin. */
   public static final String NVIDIA_GPU = "nvidia.com/gpu";
 
+  /** The prefix of MIG devices under the mixed strategy, e.g. {@code nvidia.com/mig-1g.10gb}. */
+  public static final String MIG_PREFIX = "nvidia.com/mig-";
+
   private GpuResources() {}
 
   /**
@@ -27,7 +30,7 @@ public final class GpuResources {
    */
   public static boolean isGpu(String resource) {
     return resource.startsWith(NVIDIA_GPU)
-        || resource.startsWith("nvidia.com/mig-")
+        || resource.startsWith(MIG_PREFIX)
         || resource.equals("amd.com/gpu")
         || resource.startsWith("gpu.intel.com/");
   }

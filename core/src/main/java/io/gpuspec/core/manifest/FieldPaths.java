@@ -8,9 +8,14 @@ import tools.jackson.databind.JsonNode;
  * Converts a JSON pointer into a Kubernetes field path: {@code
  * /spec/template/spec/containers/0/resources/limits/nvidia.com~1gpu} becomes {@code
  * spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]}. Array steps are indexes; keys
- * that are not plain identifiers (map keys such as label names) are bracketed.
+ * that are not plain identifiers (map keys such as label names) are bracketed. Total: any pointer
+ * gives a path, whatever the tree looks like, and a key longer than {@value #MAX_STEP} characters
+ * is shortened with an ellipsis.
  */
 final class FieldPaths {
+
+  /** Kubernetes keys have at most 317 characters (a 253-character prefix, '/', 63 characters). */
+  static final int MAX_STEP = 320;
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -39,22 +44,31 @@ final class FieldPaths {
     StringBuilder path = new StringBuilder();
     JsonNode node = root;
     String previous = "";
-    for (String raw : pointer.substring(1).split("/", -1)) {
-      String step = raw.replace("~1", "/").replace("~0", "~");
-      if (node != null && node.isArray()) {
+    for (String step : YamlTree.steps(pointer)) {
+      int index = YamlTree.arrayIndex(step);
+      if (node != null && node.isArray() && index != Integer.MAX_VALUE) {
         path.append('[').append(step).append(']');
-        node = node.path(Integer.parseInt(step));
+        node = index < node.size() ? node.get(index) : null;
       } else {
-        if (IDENTIFIER.matcher(step).matches() && !MAP_FIELDS.contains(previous)) {
+        if (IDENTIFIER.matcher(step).matches()
+            && step.length() <= MAX_STEP
+            && !MAP_FIELDS.contains(previous)) {
           path.append(path.length() == 0 ? "" : ".").append(step);
         } else {
-          path.append('[').append(step).append(']');
+          path.append('[').append(shown(step)).append(']');
         }
-        node = node == null ? null : node.get(step);
+        node = node != null && node.isObject() ? node.get(step) : null;
       }
       previous = step;
     }
     return path.toString();
+  }
+
+  private static String shown(String step) {
+    if (step.length() <= MAX_STEP && step.chars().allMatch(c -> c >= 0x20 && c != 0x7F)) {
+      return step;
+    }
+    return ManifestReader.clip(step); // escaped, and shortened with an ellipsis
   }
 
   /** Prefixes a field path, e.g. with {@code items[2]} for an item of a List. */

@@ -2,7 +2,11 @@ package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -85,7 +89,11 @@ final class StrictDecoder {
                       .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .withCoercionConfig(
               LogicalType.Integer,
-              c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+              // a fraction never reaches an integer field: the reader turns 1.0 and 1e3 into
+              // integers, as the API server's YAML-to-JSON conversion does, and 1.5 is an error
+              c ->
+                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
           .withCoercionConfig(
               LogicalType.Boolean,
               c ->
@@ -98,17 +106,34 @@ final class StrictDecoder {
   private StrictDecoder() {}
 
   /**
-   * Strictly decodes into a known kind, adding the JSON pointers of unknown fields to {@code
-   * unknownFields} (also when it then fails); throws JacksonException on a type mismatch.
+   * Strictly decodes into a model class (a kind, or {@code ObjectMeta}), adding the JSON pointers
+   * of unknown fields to {@code unknownFields} (also when it then fails); throws JacksonException
+   * on a type mismatch.
    */
-  static HasMetadata decode(
-      JsonNode tree, Class<? extends HasMetadata> type, List<String> unknownFields)
+  static <T> T decode(JsonNode tree, Class<T> type, List<String> unknownFields)
       throws JacksonException {
     return STRICT.readerFor(type).withAttribute(UNKNOWN, unknownFields).readValue(tree);
   }
 
-  /** Keeps an object of an unknown kind as a generic resource. */
-  static HasMetadata generic(JsonNode tree) {
-    return LENIENT.treeToValue(tree, GenericKubernetesResource.class);
+  /**
+   * Keeps an object of an unknown kind as a generic resource: {@code metadata} as decoded strictly
+   * by the caller (null if absent or unusable), every other field as plain maps, lists and scalars,
+   * which any tree converts to.
+   */
+  static HasMetadata generic(JsonNode tree, ObjectMeta metadata) {
+    GenericKubernetesResource resource = new GenericKubernetesResource();
+    resource.setApiVersion(tree.path("apiVersion").asString(""));
+    resource.setKind(tree.path("kind").asString(""));
+    resource.setMetadata(metadata);
+    Map<String, Object> rest = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> field : tree.properties()) {
+      if (!TYPE_AND_METADATA.contains(field.getKey())) {
+        rest.put(field.getKey(), LENIENT.treeToValue(field.getValue(), Object.class));
+      }
+    }
+    resource.setAdditionalProperties(rest);
+    return resource;
   }
+
+  private static final Set<String> TYPE_AND_METADATA = Set.of("apiVersion", "kind", "metadata");
 }

@@ -23,6 +23,18 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
 
   private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?[0-9].*");
 
+  /** YAML's c-printable: what a YAML stream may hold unescaped (go-yaml rejects the rest). */
+  static boolean printable(int c) {
+    return c == 0x9
+        || c == 0xA
+        || c == 0xD
+        || (c >= 0x20 && c <= 0x7E)
+        || c == 0x85
+        || (c >= 0xA0 && c <= 0xD7FF)
+        || (c >= 0xE000 && c <= 0xFFFD && c != 0xFEFF)
+        || (c >= 0x10000 && c <= 0x10FFFF);
+  }
+
   @Override
   public boolean needToQuoteName(String name) {
     return super.needToQuoteName(name) || yaml11NonString(name);
@@ -35,6 +47,7 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
 
   static boolean yaml11NonString(String value) {
     return value.isEmpty()
+        || value.codePoints().anyMatch(c -> !printable(c) && c != '\n')
         || WORDS.contains(value.toLowerCase(Locale.ROOT))
         || NUMBER_LIKE.matcher(value).matches();
   }

@@ -35,6 +35,29 @@ public final class YamlRenderer {
 
   /** One object as a YAML document starting with {@code ---}. */
   public static String render(HasMetadata object) {
-    return "---\n" + MAPPER.writeValueAsString(object).replace("\r\n", "\n");
+    return "---\n" + escapeNonPrintable(MAPPER.writeValueAsString(object).replace("\r\n", "\n"));
+  }
+
+  /**
+   * Escapes characters YAML does not allow unescaped (e.g. U+007F), which the emitter leaves raw
+   * inside double-quoted scalars; {@link Yaml11Quoting} double-quotes every string holding one.
+   */
+  static String escapeNonPrintable(String yaml) {
+    if (yaml.codePoints().allMatch(Yaml11Quoting::printable)) {
+      return yaml;
+    }
+    StringBuilder out = new StringBuilder(yaml.length() + 16);
+    yaml.codePoints()
+        .forEach(
+            c -> {
+              if (Yaml11Quoting.printable(c)) {
+                out.appendCodePoint(c);
+              } else if (c <= 0xFF) {
+                out.append(String.format("\\x%02X", c));
+              } else {
+                out.append(String.format("\\u%04X", c));
+              }
+            });
+    return out.toString();
   }
 }

@@ -1,34 +1,47 @@
 package io.gpuspec.core.manifest;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
-import org.snakeyaml.engine.v2.nodes.MappingNode;
-import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.nodes.NodeTuple;
-import org.snakeyaml.engine.v2.nodes.ScalarNode;
-import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.events.AliasEvent;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.MappingStartEvent;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
+import org.snakeyaml.engine.v2.exceptions.Mark;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns one composed YAML document into a Jackson tree the way Kubernetes decodes it: plain scalars
- * resolve by YAML 1.1 rules ({@code yes} is a boolean, {@code 012} octal, {@code 1_000} an
- * integer), as sigs.k8s.io/yaml does. It remembers the line of every node (by JSON pointer), which
- * plain scalars YAML 1.1 reads differently from YAML 1.2, and the duplicate keys it met; it stops
- * at {@link #MAX_NODES} nodes so that alias bombs cannot expand without bound.
+ * Builds one Jackson tree per YAML document straight from the parser's event stream, in a single
+ * pass and without recursion, the way Kubernetes decodes YAML: plain scalars resolve by YAML 1.1
+ * rules ({@code yes} is a boolean, {@code 012} octal, {@code 1_000} an integer), as
+ * sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set explicitly.
+ *
+ * <p>Aliases share the anchored subtree instead of copying it, but count as if expanded: the
+ * document depth and the file's node count are checked after alias expansion, before anything is
+ * built, so an alias bomb stops at the limit instead of exhausting memory or the stack. Each
+ * document remembers the line of every value ({@link Located}), which plain scalars YAML 1.1 reads
+ * differently from YAML 1.2, and the problems found while building (duplicate keys, keys that are
+ * not scalars, bad merge values).
  */
 final class YamlTree {
-
-  static final int MAX_NODES = 1_000_000;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -39,145 +52,783 @@ final class YamlTree {
 
   private static final Set<String> FALSE = Set.of("n", "no", "false", "off");
   private static final Set<String> NULL = Set.of("", "~", "null");
+
+  /** go-yaml v2 reads exactly these spellings as floats: infinities and not-a-number. */
+  private static final Map<String, Double> SPECIAL_FLOATS = specialFloats();
+
+  private static Map<String, Double> specialFloats() {
+    Map<String, Double> floats = new HashMap<>();
+    for (String inf : List.of(".inf", ".Inf", ".INF")) {
+      floats.put(inf, Double.POSITIVE_INFINITY);
+      floats.put("+" + inf, Double.POSITIVE_INFINITY);
+      floats.put("-" + inf, Double.NEGATIVE_INFINITY);
+    }
+    for (String nan : List.of(".nan", ".NaN", ".NAN")) {
+      floats.put(nan, Double.NaN);
+    }
+    return Map.copyOf(floats);
+  }
+
   private static final Pattern INT =
       Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)");
+  private static final Pattern OCTAL = Pattern.compile("[-+]?0[0-7_]+");
+  private static final Set<Character> NUMBER_START =
+      Set.of('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.');
   private static final Pattern FLOAT =
       Pattern.compile(
           "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+");
 
-  /** Thrown when the document expands beyond {@link #MAX_NODES}. */
-  static final class TooLarge extends RuntimeException {
-    private static final long serialVersionUID = 1L;
+  /** No number is written with more characters than this; longer scalars stay strings. */
+  static final int MAX_NUMBER_CHARS = 1_000;
 
-    TooLarge() {
-      super(null, null, false, false);
+  private static final String STR_TAG = "tag:yaml.org,2002:str";
+
+  /** A limit of {@link ManifestReader} was exceeded; the file is not read further. */
+  static final class LimitExceeded extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int line;
+    final String fix;
+
+    LimitExceeded(int line, String message, String fix) {
+      super(message, null, false, false);
+      this.line = line;
+      this.fix = fix;
     }
   }
 
-  final Map<String, Integer> lines = new HashMap<>();
+  /** The stream is not valid YAML in a way the parser does not check (aliases, cycles). */
+  static final class Invalid extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int line;
+    final String fix;
+
+    Invalid(int line, String message, String fix) {
+      super(message, null, false, false);
+      this.line = line;
+      this.fix = fix;
+    }
+  }
+
+  /** A problem inside one document that does not stop reading: rule id, pointer, line, text. */
+  record Problem(String ruleId, String pointer, int line, String message, String fix) {}
 
   /**
-   * Plain scalars YAML 1.1 reads as booleans or numbers where YAML 1.2 reads text: pointer to text.
+   * One document: its 0-based index, its tree (null for an empty document), where things are, how
+   * many nodes it expands to, the problems found while building it and how many more there were.
    */
-  final Map<String, String> yaml11Scalars = new HashMap<>();
+  record Document(
+      int index,
+      int line,
+      JsonNode root,
+      Located located,
+      long nodes,
+      List<Problem> problems,
+      int droppedProblems,
+      int textStart,
+      int textEnd) {
 
-  final Map<String, Integer> duplicateKeys = new HashMap<>();
-  private int nodes;
-
-  /** Converts a document's root node. */
-  JsonNode convert(Node root) {
-    return convert(root, "");
+    /** The document's own text (from its root's first to its last character), for recognizers. */
+    String text(String whole) {
+      int total = whole.codePointCount(0, whole.length());
+      int from = whole.offsetByCodePoints(0, Math.min(Math.max(textStart, 0), total));
+      int to = whole.offsetByCodePoints(0, Math.min(Math.max(textEnd, textStart), total));
+      return whole.substring(from, to);
+    }
   }
 
-  /** The line of the node at a JSON pointer, or of its nearest ancestor. */
-  int lineOf(String pointer) {
-    String p = pointer;
+  /**
+   * Where the values of a document were written: the line of each child of a mapping or sequence,
+   * in the order of the Jackson container (object properties in insertion order, array items by
+   * index), and the original text of plain scalars that YAML 1.1 reads as booleans or numbers.
+   * Shared, like the Jackson subtree it describes, when an alias repeats a subtree.
+   */
+  static final class Located {
+    private static final int LINEAR_LOOKUP = 16;
+    private final JsonNode node;
+    private int[] lines = new int[0];
+    private Located[] children = new Located[0];
+    private String[] texts; // original text of plain scalars that are not strings, if kept
+    private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
+    private int size;
+    private Map<String, Integer> keyIndex;
+
+    Located(JsonNode node) {
+      this.node = node;
+    }
+
+    private void append(int line, Value value) {
+      grow();
+      set(size++, line, value);
+    }
+
+    private void grow() {
+      if (size == lines.length) {
+        int capacity = Math.max(4, size * 2);
+        lines = Arrays.copyOf(lines, capacity);
+        children = Arrays.copyOf(children, capacity);
+        if (texts != null) {
+          texts = Arrays.copyOf(texts, capacity);
+          yaml11 = Arrays.copyOf(yaml11, capacity);
+        }
+      }
+    }
+
+    private void set(int index, int line, Value value) {
+      set(index, line, value.located, value.text, value.yaml11);
+    }
+
+    private void set(int index, int line, Located child, String text, boolean isYaml11) {
+      lines[index] = line;
+      children[index] = child;
+      if (text != null && texts == null) {
+        texts = new String[lines.length];
+        yaml11 = new boolean[lines.length];
+      }
+      if (texts != null) {
+        texts[index] = text;
+        yaml11[index] = isYaml11;
+      }
+    }
+
+    /** Appends what {@code from} knows about its child {@code fromIndex} (a merged entry). */
+    private void copy(Located from, int fromIndex, int line) {
+      boolean known = from != null && fromIndex < from.size;
+      grow();
+      if (known) {
+        set(
+            size++,
+            from.lines[fromIndex],
+            from.children[fromIndex],
+            from.texts == null ? null : from.texts[fromIndex],
+            from.yaml11 != null && from.yaml11[fromIndex]);
+      } else {
+        set(size++, line, null, null, false);
+      }
+    }
+
+    private void trim() {
+      if (size < lines.length) {
+        lines = Arrays.copyOf(lines, size);
+        children = Arrays.copyOf(children, size);
+        if (texts != null) {
+          texts = Arrays.copyOf(texts, size);
+          yaml11 = Arrays.copyOf(yaml11, size);
+        }
+      }
+    }
+
+    /** Index of a child: an array index, or the position of an object property; -1 if absent. */
+    private int indexOf(String step) {
+      if (node instanceof ArrayNode) {
+        int index = arrayIndex(step);
+        return index < size ? index : -1;
+      }
+      if (!(node instanceof ObjectNode object)) {
+        return -1;
+      }
+      if (size <= LINEAR_LOOKUP) {
+        int i = 0;
+        for (String name : object.propertyNames()) {
+          if (i >= size) {
+            break;
+          }
+          if (name.equals(step)) {
+            return i;
+          }
+          i++;
+        }
+        return -1;
+      }
+      if (keyIndex == null) {
+        keyIndex = new HashMap<>();
+        int i = 0;
+        for (String name : object.propertyNames()) {
+          if (i >= size) {
+            break;
+          }
+          keyIndex.putIfAbsent(name, i++);
+        }
+      }
+      return keyIndex.getOrDefault(step, -1);
+    }
+
+    /** The line of the value at a JSON pointer, or of its nearest ancestor that has one. */
+    int lineOf(String pointer, int rootLine) {
+      int line = rootLine;
+      Located at = this;
+      for (String step : steps(pointer)) {
+        int index = at == null ? -1 : at.indexOf(step);
+        if (index < 0) {
+          return line;
+        }
+        line = at.lines[index];
+        at = at.children[index];
+      }
+      return line;
+    }
+
+    /**
+     * How a plain scalar that is not a string was written ({@code 1.0}, {@code yes}, {@code 012}),
+     * and whether YAML 1.1 reads it differently from YAML 1.2; empty for other values.
+     */
+    Optional<Written> written(String pointer) {
+      List<String> steps = steps(pointer);
+      Located at = this;
+      for (int i = 0; i < steps.size() && at != null; i++) {
+        int index = at.indexOf(steps.get(i));
+        if (index < 0) {
+          return Optional.empty();
+        }
+        if (i == steps.size() - 1) {
+          return at.texts == null || at.texts[index] == null
+              ? Optional.empty()
+              : Optional.of(new Written(at.texts[index], at.yaml11[index]));
+        }
+        at = at.children[index];
+      }
+      return Optional.empty();
+    }
+  }
+
+  /** The text of a plain scalar as written, and whether YAML 1.1 reads it as a bool or number. */
+  record Written(String text, boolean yaml11) {}
+
+  /** The unescaped steps of a JSON pointer ({@code ""} has none). */
+  static List<String> steps(String pointer) {
+    List<String> steps = new ArrayList<>();
+    if (pointer.isEmpty()) {
+      return steps;
+    }
+    int start = pointer.startsWith("/") ? 1 : 0;
     while (true) {
-      Integer line = lines.get(p);
-      if (line != null || p.isEmpty()) {
-        return line == null ? 1 : line;
+      int slash = pointer.indexOf('/', start);
+      String raw = slash < 0 ? pointer.substring(start) : pointer.substring(start, slash);
+      steps.add(unescape(raw));
+      if (slash < 0) {
+        return steps;
       }
-      p = p.substring(0, p.lastIndexOf('/'));
+      start = slash + 1;
     }
   }
 
-  private JsonNode convert(Node node, String pointer) {
-    if (++nodes > MAX_NODES) {
-      throw new TooLarge();
+  /** A non-negative array index written in decimal, or {@link Integer#MAX_VALUE} if it is not. */
+  static int arrayIndex(String step) {
+    if (step.isEmpty() || step.length() > 9) {
+      return Integer.MAX_VALUE;
     }
-    lines.putIfAbsent(pointer, node.getStartMark().map(m -> m.getLine() + 1).orElse(1));
-    if (node instanceof MappingNode mapping) {
-      ObjectNode object = NODES.objectNode();
-      List<JsonNode> merges = new ArrayList<>();
-      for (NodeTuple tuple : mapping.getValue()) {
-        String key = keyText(tuple.getKeyNode());
-        if (key.equals("<<") && isPlain(tuple.getKeyNode())) {
-          merges.add(convert(tuple.getValueNode(), pointer));
-          continue;
-        }
-        String child = pointer + "/" + escape(key);
-        if (object.has(key)) {
-          duplicateKeys.put(
-              child, tuple.getKeyNode().getStartMark().map(m -> m.getLine() + 1).orElse(1));
-          lines.remove(child);
-        }
-        lines.put(child, tuple.getKeyNode().getStartMark().map(m -> m.getLine() + 1).orElse(1));
-        object.set(key, convert(tuple.getValueNode(), child));
+    for (int i = 0; i < step.length(); i++) {
+      if (step.charAt(i) < '0' || step.charAt(i) > '9') {
+        return Integer.MAX_VALUE;
       }
-      merges.forEach(merged -> merge(object, merged)); // explicit keys win
-      return object;
     }
-    if (node instanceof SequenceNode sequence) {
-      ArrayNode array = NODES.arrayNode();
-      int i = 0;
-      for (Node item : sequence.getValue()) {
-        array.add(convert(item, pointer + "/" + i++));
+    return Integer.parseInt(step);
+  }
+
+  /** JSON pointer escaping of one key. */
+  static String escape(String key) {
+    return key.replace("~", "~0").replace("/", "~1");
+  }
+
+  static String unescape(String step) {
+    return step.replace("~1", "/").replace("~0", "~");
+  }
+
+  /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
+  private record Value(
+      JsonNode json,
+      Located located,
+      int line,
+      String text, // as written, for plain scalars that are not strings
+      boolean yaml11,
+      long nodes,
+      int height,
+      String scalarText, // the scalar's text, for scalars (keys are scalars)
+      boolean plain) {}
+
+  /** A mapping or sequence being built. */
+  private static final class Frame {
+    final JsonNode json;
+    final Located located;
+    final int line;
+    final Optional<Anchor> anchor;
+    final String step; // this frame's step in its parent's pointer; null inside a merge value
+    long nodes = 1;
+    int height = 1;
+    // mappings only
+    Value key;
+    boolean skipValue;
+    Map<String, Integer> keyIndex; // built at the first repeated key only
+    List<Value> merges;
+    int mergeLine;
+
+    Frame(JsonNode json, int line, Optional<Anchor> anchor, String step) {
+      this.json = json;
+      this.located = new Located(json);
+      this.line = line;
+      this.anchor = anchor;
+      this.step = step;
+    }
+  }
+
+  private final Iterator<Event> events;
+  private final Deque<Frame> stack = new ArrayDeque<>();
+  private final Map<String, Value> anchors = new HashMap<>();
+  private final Set<String> openAnchors = new HashSet<>();
+  private final int maxProblems;
+  private List<Problem> problems = new ArrayList<>();
+  private int droppedProblems;
+  private Value root;
+  private long nodes;
+  private long documentNodes;
+  private int aliases;
+  private int documents;
+  private int documentLine;
+  private int rootStart; // code-point index of the document root's first character
+  private int rootEnd; // and of the character after its last
+
+  /**
+   * @param events the parser's events for one file
+   * @param maxProblems how many problems to record per document at most (the rest are counted away,
+   *     the reader caps findings per file anyway)
+   */
+  YamlTree(Iterable<Event> events, int maxProblems) {
+    this.events = events.iterator();
+    this.maxProblems = maxProblems;
+  }
+
+  /** How many documents have started so far (empty ones included). */
+  int documentsStarted() {
+    return documents;
+  }
+
+  /**
+   * The next document, or empty at the end of the stream. Throws the parser's exceptions for syntax
+   * errors, {@link Invalid} for aliases the parser does not check and {@link LimitExceeded}.
+   */
+  Optional<Document> next() {
+    while (events.hasNext()) {
+      Event event = events.next();
+      switch (event.getEventId()) {
+        case DocumentStart -> startDocument(event);
+        case DocumentEnd -> {
+          return Optional.of(endDocument());
+        }
+        case MappingStart, SequenceStart -> open((CollectionStartEvent) event);
+        case MappingEnd, SequenceEnd -> close(event);
+        case Scalar -> scalar((ScalarEvent) event);
+        case Alias -> alias((AliasEvent) event);
+        default -> {
+          // stream start and end, comments: nothing to build
+        }
       }
-      return array;
     }
-    return scalar((ScalarNode) node, pointer);
+    return Optional.empty();
+  }
+
+  private void startDocument(Event event) {
+    documents++;
+    documentLine = line(event.getStartMark());
+    if (documents > ManifestReader.MAX_DOCUMENTS) {
+      throw new LimitExceeded(
+          documentLine,
+          "more than " + ManifestReader.MAX_DOCUMENTS + " documents",
+          "split the file");
+    }
+    anchors.clear();
+    openAnchors.clear();
+    stack.clear();
+    problems = new ArrayList<>();
+    droppedProblems = 0;
+    root = null;
+    documentNodes = 0;
+    rootStart = 0;
+    rootEnd = 0;
+  }
+
+  private Document endDocument() {
+    Value value = root;
+    root = null;
+    anchors.clear(); // aliases refer to anchors of their own document only
+    List<Problem> found = problems;
+    int dropped = droppedProblems;
+    problems = new ArrayList<>();
+    droppedProblems = 0;
+    int index = documents - 1;
+    if (value == null || value.json.isNull()) {
+      return new Document(index, documentLine, null, null, 0, found, dropped, 0, 0); // empty
+    }
+    Located located = value.located != null ? value.located : new Located(value.json);
+    return new Document(
+        index, value.line, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
+  }
+
+  private void count(long more, int line) {
+    nodes += more;
+    documentNodes += more;
+    if (nodes > ManifestReader.MAX_NODES) {
+      throw new LimitExceeded(
+          line,
+          "the file expands to more than "
+              + ManifestReader.MAX_NODES
+              + " nodes (values, mappings and lists, after aliases are expanded)",
+          "split the file, and write values out instead of repeating them through aliases");
+    }
+  }
+
+  private void checkDepth(int depth, int line) {
+    if (depth > ManifestReader.MAX_DEPTH) {
+      throw new LimitExceeded(
+          line,
+          "nesting deeper than "
+              + ManifestReader.MAX_DEPTH
+              + " levels (after aliases are expanded)",
+          "flatten the document; no Kubernetes object nests that deep");
+    }
+  }
+
+  private void open(CollectionStartEvent event) {
+    int line = line(event.getStartMark());
+    if (stack.isEmpty()) {
+      rootStart = event.getStartMark().map(m -> m.getIndex()).orElse(0);
+    }
+    checkDepth(stack.size() + 1, line);
+    count(1, line);
+    JsonNode json = event instanceof MappingStartEvent ? NODES.objectNode() : NODES.arrayNode();
+    String step = childStep();
+    event.getAnchor().ifPresent(anchor -> openAnchors.add(anchor.getValue()));
+    stack.push(new Frame(json, line, event.getAnchor(), step));
+  }
+
+  /**
+   * The pointer step the next value takes in the container on top of the stack; null for the value
+   * of a merge key and everything in it, whose keys land in the mapping that holds the merge key.
+   */
+  private String childStep() {
+    Frame parent = stack.peek();
+    if (parent == null) {
+      return "";
+    }
+    if (parent.json instanceof ArrayNode array) {
+      return parent.step == null ? null : Integer.toString(array.size());
+    }
+    if (parent.key == null || parent.key.scalarText == null) {
+      return "";
+    }
+    return parent.key.plain && parent.key.scalarText.equals("<<") ? null : parent.key.scalarText;
+  }
+
+  private void close(Event event) {
+    Frame frame = stack.pop();
+    if (stack.isEmpty()) {
+      rootEnd = event.getEndMark().map(m -> m.getIndex()).orElse(rootStart);
+    }
+    if (frame.merges != null) {
+      merge(frame);
+    }
+    frame.keyIndex = null;
+    frame.located.trim();
+    Value value =
+        new Value(
+            frame.json,
+            frame.located,
+            frame.line,
+            null,
+            false,
+            frame.nodes,
+            frame.height,
+            null,
+            false);
+    frame.anchor.ifPresent(
+        anchor -> {
+          openAnchors.remove(anchor.getValue());
+          anchors.put(anchor.getValue(), value);
+        });
+    deliver(value);
+  }
+
+  private void scalar(ScalarEvent event) {
+    int line = line(event.getStartMark());
+    count(1, line);
+    String text = event.getValue();
+    boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
+    boolean forcedString =
+        event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
+    Value value;
+    if (!plain || forcedString) {
+      value = new Value(NODES.stringNode(text), null, line, null, false, 1, 0, text, plain);
+    } else {
+      Resolved resolved = resolve(text);
+      boolean keepText = !resolved.json.isString() && !resolved.json.isNull();
+      value =
+          new Value(
+              resolved.json, null, line, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
+    }
+    event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
+    deliver(value);
+  }
+
+  private void alias(AliasEvent event) {
+    int line = line(event.getStartMark());
+    String name = event.getAlias().getValue();
+    if (++aliases > ManifestReader.MAX_ALIASES) {
+      throw new LimitExceeded(
+          line,
+          "more than " + ManifestReader.MAX_ALIASES + " aliases",
+          "write the values out instead of using anchors and aliases");
+    }
+    if (openAnchors.contains(name)) {
+      throw new Invalid(
+          line,
+          "the alias *" + ManifestReader.clip(name) + " refers to a value that contains it",
+          "remove the alias; Kubernetes cannot decode a value that contains itself");
+    }
+    Value anchored = anchors.get(name);
+    if (anchored == null) {
+      throw new Invalid(
+          line,
+          "the alias *"
+              + ManifestReader.clip(name)
+              + " has no anchor &"
+              + ManifestReader.clip(name)
+              + " before it in this document",
+          "define the anchor before the alias, or write the value out");
+    }
+    checkDepth(stack.size() + anchored.height, line);
+    count(anchored.nodes, line);
+    deliver(anchored);
+  }
+
+  /** Hands a finished value to its parent, or makes it the document's root. */
+  private void deliver(Value value) {
+    Frame parent = stack.peek();
+    if (parent == null) {
+      root = value;
+      return;
+    }
+    parent.nodes += value.nodes;
+    parent.height = Math.max(parent.height, value.height + 1);
+    if (parent.json instanceof ArrayNode array) {
+      array.add(value.json);
+      parent.located.append(value.line, value);
+      return;
+    }
+    if (parent.key == null && !parent.skipValue) {
+      acceptKey(parent, value);
+      return;
+    }
+    Value key = parent.key;
+    parent.key = null;
+    if (parent.skipValue) {
+      parent.skipValue = false;
+      return;
+    }
+    if (key.plain && "<<".equals(key.scalarText)) {
+      if (parent.merges == null) {
+        parent.merges = new ArrayList<>();
+        parent.mergeLine = key.line;
+      }
+      if (isMergeable(value.json)) {
+        parent.merges.add(value);
+      } else {
+        problem(
+            "YAML007",
+            pointer(parent, null),
+            key.line,
+            "the merge key << needs a mapping or a list of mappings",
+            "merge an anchored mapping (<<: *defaults) or write the keys out");
+      }
+      return;
+    }
+    ObjectNode object = (ObjectNode) parent.json;
+    String name = key.scalarText;
+    if (object.has(name)) {
+      problem(
+          "YAML002",
+          pointer(parent, name),
+          key.line,
+          "the key is repeated; the API server's strict decoding rejects duplicate keys",
+          "keep one of the entries");
+      if (parent.keyIndex == null) {
+        parent.keyIndex = new HashMap<>();
+        int i = 0;
+        for (String existing : object.propertyNames()) {
+          parent.keyIndex.put(existing, i++);
+        }
+      }
+      object.set(name, value.json); // the last one wins, in the first one's place
+      parent.located.set(parent.keyIndex.get(name), key.line, value);
+      return;
+    }
+    if (parent.keyIndex != null) {
+      parent.keyIndex.put(name, parent.located.size);
+    }
+    object.set(name, value.json);
+    parent.located.append(key.line, value);
+  }
+
+  private void acceptKey(Frame parent, Value key) {
+    if (key.scalarText == null) {
+      problem(
+          "YAML001",
+          pointer(parent, null),
+          key.line,
+          "a key is a mapping or a list, which Kubernetes cannot decode",
+          "use a string as the key");
+      parent.skipValue = true;
+      return;
+    }
+    String text = key.scalarText;
+    if (text.length() > ManifestReader.MAX_KEY_CHARS
+        && text.codePointCount(0, text.length()) > ManifestReader.MAX_KEY_CHARS) {
+      throw new LimitExceeded(
+          key.line,
+          "a key is longer than " + ManifestReader.MAX_KEY_CHARS + " characters",
+          "shorten the key; Kubernetes keys (labels, annotations, data) are at most 317 characters");
+    }
+    parent.key = key;
+  }
+
+  private static boolean isMergeable(JsonNode json) {
+    if (json instanceof ObjectNode) {
+      return true;
+    }
+    if (!(json instanceof ArrayNode array)) {
+      return false;
+    }
+    for (JsonNode item : array) {
+      if (!(item instanceof ObjectNode)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
    * YAML 1.1 merge keys ({@code <<: *defaults}), which sigs.k8s.io/yaml applies: the merged
    * mapping's entries (or each mapping's of a list, first wins) fill keys not set explicitly.
    */
-  private static void merge(ObjectNode target, JsonNode merged) {
-    Iterable<JsonNode> sources = merged.isArray() ? merged : List.of(merged);
-    for (JsonNode source : sources) {
-      if (source instanceof ObjectNode entries) {
-        entries
-            .properties()
-            .forEach(
-                e -> {
-                  if (!target.has(e.getKey())) {
-                    target.set(e.getKey(), e.getValue());
-                  }
-                });
+  private void merge(Frame frame) {
+    ObjectNode target = (ObjectNode) frame.json;
+    for (Value merged : frame.merges) {
+      if (merged.json instanceof ObjectNode source) {
+        mergeOne(frame, target, source, merged.located);
+        frame.height = Math.max(frame.height, merged.height);
+      } else {
+        ArrayNode list = (ArrayNode) merged.json;
+        for (int i = 0; i < list.size(); i++) {
+          Located item = merged.located == null ? null : merged.located.children[i];
+          mergeOne(frame, target, (ObjectNode) list.get(i), item);
+        }
+        frame.height = Math.max(frame.height, merged.height - 1);
       }
     }
   }
 
-  private static boolean isPlain(Node node) {
-    return node instanceof ScalarNode scalar && scalar.getScalarStyle() == ScalarStyle.PLAIN;
-  }
-
-  private static String keyText(Node key) {
-    return key instanceof ScalarNode scalar ? scalar.getValue() : key.toString();
-  }
-
-  private JsonNode scalar(ScalarNode scalar, String pointer) {
-    String text = scalar.getValue();
-    if (scalar.getScalarStyle() != ScalarStyle.PLAIN) {
-      return NODES.stringNode(text);
-    }
-    String lower = text.toLowerCase(Locale.ROOT);
-    if (!isYaml11Case(text, lower)) {
-      lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
-    }
-    if (NULL.contains(lower)) {
-      return NODES.nullNode();
-    }
-    if (TRUE.contains(lower) || FALSE.contains(lower)) {
-      if (!lower.equals("true") && !lower.equals("false")) {
-        yaml11Scalars.put(pointer, text);
+  private static void mergeOne(Frame frame, ObjectNode target, ObjectNode source, Located where) {
+    int i = 0;
+    for (Map.Entry<String, JsonNode> entry : source.properties()) {
+      if (!target.has(entry.getKey())) {
+        target.set(entry.getKey(), entry.getValue());
+        frame.located.copy(where, i, frame.mergeLine);
       }
-      return NODES.booleanNode(TRUE.contains(lower));
+      i++;
+    }
+  }
+
+  private void problem(String ruleId, String pointer, int line, String message, String fix) {
+    if (problems.size() < maxProblems) {
+      problems.add(new Problem(ruleId, pointer, line, message, fix));
+    } else {
+      droppedProblems++;
+    }
+  }
+
+  /** The JSON pointer of the container on top of the stack, plus {@code key} if given. */
+  private String pointer(Frame top, String key) {
+    StringBuilder pointer = new StringBuilder();
+    Iterator<Frame> fromRoot = stack.descendingIterator();
+    if (fromRoot.hasNext()) {
+      fromRoot.next(); // the root has no step
+    }
+    while (fromRoot.hasNext()) {
+      String step = fromRoot.next().step;
+      if (step != null) {
+        pointer.append('/').append(escape(step));
+      }
+    }
+    if (key != null) {
+      pointer.append('/').append(escape(key));
+    }
+    return pointer.toString();
+  }
+
+  private static int line(Optional<Mark> mark) {
+    return mark.map(m -> m.getLine() + 1).orElse(1);
+  }
+
+  private record Resolved(JsonNode json, boolean yaml11) {}
+
+  /** Resolves a plain scalar the way go-yaml v2 does. */
+  private static Resolved resolve(String text) {
+    if (text.length() > MAX_NUMBER_CHARS) {
+      return new Resolved(NODES.stringNode(text), false);
+    }
+    if (text.length() <= 5) {
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (!isYaml11Case(text, lower)) {
+        lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
+      }
+      if (NULL.contains(lower)) {
+        return new Resolved(NODES.nullNode(), false);
+      }
+      if (TRUE.contains(lower) || FALSE.contains(lower)) {
+        boolean yaml11 = !lower.equals("true") && !lower.equals("false");
+        return new Resolved(NODES.booleanNode(TRUE.contains(lower)), yaml11);
+      }
+      Double special = SPECIAL_FLOATS.get(text);
+      if (special != null) {
+        return new Resolved(NODES.numberNode(special), true);
+      }
+    }
+    if (text.isEmpty() || !NUMBER_START.contains(text.charAt(0))) {
+      return new Resolved(NODES.stringNode(text), false);
     }
     if (INT.matcher(text).matches()) {
-      if (text.contains("_") || text.matches("[-+]?0[0-7_]+") || text.contains("0b")) {
-        yaml11Scalars.put(pointer, text);
-      }
-      return integer(text);
+      boolean yaml11 = text.contains("_") || OCTAL.matcher(text).matches() || text.contains("0b");
+      return new Resolved(integer(text), yaml11);
     }
     if (FLOAT.matcher(text).matches() && !text.equals(".")) {
-      try {
-        return NODES.numberNode(Double.parseDouble(text.replace("_", "")));
-      } catch (NumberFormatException e) {
-        return NODES.stringNode(text);
-      }
+      return new Resolved(floating(text.replace("_", ""), text), false);
     }
-    return NODES.stringNode(text);
+    return new Resolved(NODES.stringNode(text), false);
+  }
+
+  /**
+   * A float as it reaches the API server: go-yaml reads it as a float64 (text if out of range), and
+   * JSON encoding writes integral values below 1e21 as integers ({@code 1.0} and {@code 1e3} decode
+   * into integer fields, {@code 1.5} does not).
+   */
+  private static JsonNode floating(String digits, String text) {
+    double value;
+    try {
+      value = Double.parseDouble(digits);
+    } catch (NumberFormatException e) {
+      return NODES.stringNode(text);
+    }
+    if (Double.isInfinite(value)) {
+      return NODES.stringNode(text);
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e21) {
+      return whole(new BigDecimal(value).toBigInteger());
+    }
+    return NODES.numberNode(value);
+  }
+
+  private static JsonNode whole(BigInteger value) {
+    if (value.bitLength() < 32) {
+      return NODES.numberNode(value.intValue());
+    }
+    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
   }
 
   /** Whether a word is written the way go-yaml v2 resolves it: lower, Capitalised or UPPER. */
@@ -188,6 +839,10 @@ final class YamlTree {
             && text.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)));
   }
 
+  /**
+   * An integer as go-yaml v2 reads it: int64 or uint64 when it fits, otherwise a float for decimal
+   * digits within the float64 range, otherwise text.
+   */
   private static JsonNode integer(String text) {
     String digits = text.replace("_", "");
     boolean negative = digits.startsWith("-");
@@ -204,16 +859,14 @@ final class YamlTree {
     } else if (digits.length() > 1 && digits.startsWith("0")) {
       radix = 8;
     }
-    BigInteger value = new BigInteger(digits.isEmpty() ? "0" : digits, radix);
-    value = negative ? value.negate() : value;
-    if (value.bitLength() < 32) {
-      return NODES.numberNode(value.intValue());
+    if (digits.isEmpty()) {
+      digits = "0"; // "0x_" or "0b_": nothing but underscores
     }
-    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
-  }
-
-  /** JSON pointer escaping of one key. */
-  static String escape(String key) {
-    return key.replace("~", "~0").replace("/", "~1");
+    BigInteger value = new BigInteger(digits, radix);
+    value = negative ? value.negate() : value;
+    if (value.bitLength() < 64 || (!negative && value.bitLength() == 64)) {
+      return whole(value);
+    }
+    return radix == 10 ? floating(value.toString(), text) : NODES.stringNode(text);
   }
 }

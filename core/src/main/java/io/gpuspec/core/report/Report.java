@@ -30,6 +30,14 @@ public record Report(List<Violation> violations, int objectsChecked, int rulesCh
     return violations.stream().anyMatch(v -> v.severity() == Severity.ERROR);
   }
 
+  /**
+   * Whether the report has a finding at or above {@code threshold}: errors for {@code ERROR}, any
+   * finding for {@code WARNING}. Builds and CI fail on this.
+   */
+  public boolean failsAt(Severity threshold) {
+    return violations.stream().anyMatch(v -> v.severity().compareTo(threshold) >= 0);
+  }
+
   /** The violations of one rule. */
   public List<Violation> byRule(String ruleId) {
     return violations.stream().filter(v -> v.ruleId().equals(ruleId)).toList();

@@ -13,9 +13,12 @@ import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
+import io.gpuspec.core.kubeflow.RunPolicy;
+import io.gpuspec.core.kubeflow.RunPolicyJob;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
@@ -32,7 +35,7 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @JsonDeserialize(using = ValueDeserializer.None.class)
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"apiVersion", "kind", "metadata", "spec"})
-public class TFJob implements HasMetadata, Namespaced {
+public class TFJob implements HasMetadata, Namespaced, RunPolicyJob {
 
   private static final long serialVersionUID = 1L;
 
@@ -97,6 +100,19 @@ public class TFJob implements HasMetadata, Namespaced {
 
   public void setSpec(TFJobSpec spec) {
     this.spec = spec;
+  }
+
+  @Override
+  public Optional<RunPolicy> runPolicy() {
+    return Optional.ofNullable(spec).map(TFJobSpec::getRunPolicy);
+  }
+
+  @Override
+  public void runPolicy(RunPolicy policy) {
+    if (spec == null) {
+      spec = new TFJobSpec();
+    }
+    spec.setRunPolicy(policy);
   }
 
   @JsonAnyGetter

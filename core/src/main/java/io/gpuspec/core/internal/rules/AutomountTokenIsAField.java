@@ -14,7 +14,9 @@ import java.util.Optional;
 
 /**
  * SEC002: {@code automountServiceAccountToken} is a field of ServiceAccount and PodSpec; written as
- * an annotation it does nothing and the token is still mounted (GPU-FACTS §1).
+ * an annotation it does nothing and the token is still mounted (<a
+ * href="https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting">Kubernetes
+ * documentation</a>).
  */
 public final class AutomountTokenIsAField extends BaseRule {
   public AutomountTokenIsAField() {

@@ -20,8 +20,9 @@ import java.util.TreeSet;
 /**
  * GPU001: extended resources ({@code nvidia.com/gpu}, MIG devices, any {@code domain/name} outside
  * {@code kubernetes.io}) and huge pages cannot be overcommitted. The API server rejects a request
- * without a limit, a request that differs from the limit, and a fractional extended resource
- * (GPU-FACTS §1).
+ * without a limit, a request that differs from the limit, and a fractional extended resource (<a
+ * href="https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources">Kubernetes
+ * documentation</a>).
  */
 public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
   public ExtendedResourceRequestsEqualLimits() {

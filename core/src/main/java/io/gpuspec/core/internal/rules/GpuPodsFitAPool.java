@@ -16,10 +16,12 @@ import java.util.stream.Collectors;
 
 /**
  * GPU005: with the pools known, every pod that requests GPUs must fit some pool: its nodeSelector
- * and required affinity select at least one pool (GPU-FACTS §2: a pod only schedules on a node
- * whose labels satisfy a required term) and one selected pool has nodes with at least as many GPUs
- * as the pod requests. Otherwise it stays Pending forever. Untolerated taints are GPU002's part.
- * Without a fleet the rule is silent: the cluster may have nodes this input does not describe.
+ * and required affinity select at least one pool (a pod only schedules on a node whose labels
+ * satisfy a required term: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity">node
+ * affinity</a>) and one selected pool has nodes with at least as many GPUs as the pod requests.
+ * Otherwise it stays Pending forever. Untolerated taints are GPU002's part. Without a fleet the
+ * rule is silent: the cluster may have nodes this input does not describe.
  */
 public final class GpuPodsFitAPool extends BaseRule {
   public GpuPodsFitAPool() {
@@ -41,8 +43,9 @@ public final class GpuPodsFitAPool extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    if (context.fleet().isEmpty()) {
-      return;
+    if (context.fleet().isEmpty()
+        || (context.fleet().get().pools().isEmpty() && !context.fleet().get().groups().isEmpty())) {
+      return; // silent without a fleet; fleets known only as nodes get the fleet check instead
     }
     Fleet fleet = context.fleet().get();
     for (Workload workload : context.workloads()) {
@@ -59,6 +62,18 @@ public final class GpuPodsFitAPool extends BaseRule {
       Workload workload, PodTemplate template, long gpus, Fleet fleet, CheckContext context) {
     List<NodePool> selected = fleet.poolsSelectedBy(template.spec());
     String subject = Subjects.of(workload.object(), template);
+    if (fleet.pools().isEmpty()) {
+      context.report(
+          workload.object(),
+          template.specPath() + ".affinity",
+          subject
+              + " requests "
+              + gpus
+              + " GPU(s) but the fleet has no GPU pool; it can never schedule",
+          "describe the GPU pools it runs on (Platform adds the pools its workloads are placed"
+              + " on), or give the check the cluster's pools");
+      return;
+    }
     if (selected.isEmpty()) {
       context.report(
           workload.object(),

@@ -21,10 +21,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * GPU002: GPU pods must tolerate the taints of GPU nodes, or they stay Pending (GPU-FACTS §2).
- * Without a fleet only the conventional {@code nvidia.com/gpu} taint is known, and the
- * ExtendedResourceToleration admission plugin may add its toleration, so a miss is a warning. With
- * a fleet, a pod that selects pools but tolerates the taints of none of them can never schedule.
+ * GPU002: GPU pods must tolerate the taints of GPU nodes, or they stay Pending (<a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases">Kubernetes
+ * documentation</a>). Without a fleet only the conventional {@code nvidia.com/gpu} taint is known,
+ * and the ExtendedResourceToleration admission plugin may add its toleration, so a miss is a
+ * warning. With a fleet, a pod that selects pools but tolerates the taints of none of them can
+ * never schedule.
  */
 public final class GpuPodsTolerateGpuTaints extends BaseRule {
   public GpuPodsTolerateGpuTaints() {

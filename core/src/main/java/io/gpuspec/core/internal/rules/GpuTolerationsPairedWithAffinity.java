@@ -26,8 +26,10 @@ import java.util.stream.Collectors;
 
 /**
  * GPU003: a toleration lets a pod onto GPU nodes but does not attract it there; only a nodeSelector
- * or required node affinity does (GPU-FACTS §2). A pod that tolerates a GPU taint without pinning a
- * GPU node label can land on any node, and a CPU-only pod that does so can squat on GPU nodes.
+ * or required node affinity does (<a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/">Kubernetes
+ * documentation</a>). A pod that tolerates a GPU taint without pinning a GPU node label can land on
+ * any node, and a CPU-only pod that does so can squat on GPU nodes.
  *
  * <p>DaemonSets are left alone: node agents such as the NVIDIA device plugin tolerate GPU taints on
  * purpose, to run on every GPU node.

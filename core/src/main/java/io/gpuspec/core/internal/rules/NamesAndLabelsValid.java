@@ -18,10 +18,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * K8S003: the API server validates names, label keys and values and annotation keys (GPU-FACTS §1).
- * Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123 label, RBAC objects a
- * path segment; a Job's name becomes a label value (≤ 63) and a CronJob's gets 11 characters
- * appended (≤ 52). TFJob names are checked by the TFJob rules.
+ * K8S003: the API server validates names, label keys and values and annotation keys (<a
+ * href="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/">Kubernetes
+ * documentation</a>). Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123
+ * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63) and a CronJob's
+ * gets 11 characters appended (≤ 52). TFJob names are checked by the TFJob rules.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {

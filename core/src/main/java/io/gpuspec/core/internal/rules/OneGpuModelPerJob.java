@@ -18,8 +18,9 @@ import java.util.Optional;
 
 /**
  * GPU004: the GPU replicas of a distributed workload (a TFJob, a parallel Job, a gang) must land on
- * one GPU model; mixed A100/H100 workers break NCCL topology, step time and reproducibility
- * (GPU-FACTS §2). CPU-only replicas may sit anywhere. Non-distributed workloads are left alone.
+ * one GPU model; mixed A100/H100 workers break NCCL topology, step time and reproducibility (<a
+ * href="https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus">Kubernetes
+ * documentation</a>). CPU-only replicas may sit anywhere. Non-distributed workloads are left alone.
  */
 public final class OneGpuModelPerJob extends BaseRule {
   public OneGpuModelPerJob() {

@@ -11,7 +11,9 @@ import java.util.Set;
 /**
  * K8S005: the API server rejects a user PriorityClass whose value is above one billion, whose name
  * takes the reserved {@code system-} prefix, or whose preemptionPolicy is not {@code
- * PreemptLowerPriority} or {@code Never} (GPU-FACTS §1).
+ * PreemptLowerPriority} or {@code Never} (<a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass">Kubernetes
+ * documentation</a>).
  */
 public final class PriorityClassValid extends BaseRule {
   public PriorityClassValid() {

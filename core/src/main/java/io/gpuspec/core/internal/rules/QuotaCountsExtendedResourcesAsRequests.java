@@ -14,7 +14,9 @@ import java.util.TreeMap;
 /**
  * K8S004: quota for an extended resource is enforced only as {@code requests.<name>}; the API
  * server stores a bare {@code nvidia.com/gpu} or a {@code limits.nvidia.com/gpu} key but the quota
- * controller never enforces it, so the namespace has no GPU quota at all (GPU-FACTS §1).
+ * controller never enforces it, so the namespace has no GPU quota at all (<a
+ * href="https://kubernetes.io/docs/concepts/policy/resource-quotas/#resource-quota-for-extended-resources">Kubernetes
+ * documentation</a>).
  */
 public final class QuotaCountsExtendedResourcesAsRequests extends BaseRule {
   public QuotaCountsExtendedResourcesAsRequests() {

@@ -17,10 +17,12 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 
 /**
- * K8S001: each controller accepts only some pod restart policies (GPU-FACTS §1). Long-running
- * controllers restart their pods themselves and take only {@code Always}; Jobs take only {@code
- * OnFailure} or {@code Never}, and since the pod default is {@code Always} a Job must set one.
- * Restart semantics are per controller, so this rule decides by kind and leaves other kinds alone.
+ * K8S001: each controller accepts only some pod restart policies (<a
+ * href="https://kubernetes.io/docs/concepts/workloads/controllers/job/#pod-template">Kubernetes
+ * documentation</a>). Long-running controllers restart their pods themselves and take only {@code
+ * Always}; Jobs take only {@code OnFailure} or {@code Never}, and since the pod default is {@code
+ * Always} a Job must set one. Restart semantics are per controller, so this rule decides by kind
+ * and leaves other kinds alone.
  */
 public final class RestartPolicyFitsController extends BaseRule {
   public RestartPolicyFitsController() {

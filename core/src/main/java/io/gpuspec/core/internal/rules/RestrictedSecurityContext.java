@@ -16,9 +16,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * SEC001: containers meet the Pod Security Standard "restricted" (GPU-FACTS §1). GPU pods can: the
- * device plugin injects the devices, so they need neither privilege nor root. One finding per
- * container lists everything it misses.
+ * SEC001: containers meet the Pod Security Standard "restricted" (<a
+ * href="https://kubernetes.io/docs/concepts/security/pod-security-standards/#restricted">Kubernetes
+ * documentation</a>). GPU pods can: the device plugin injects the devices, so they need neither
+ * privilege nor root. One finding per container lists everything it misses.
  */
 public final class RestrictedSecurityContext extends BaseRule {
   public RestrictedSecurityContext() {

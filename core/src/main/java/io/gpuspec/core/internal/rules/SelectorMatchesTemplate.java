@@ -17,8 +17,10 @@ import java.util.Optional;
 
 /**
  * K8S002: apps/v1 controllers find their pods by {@code spec.selector}; it is required, must not be
- * empty and must select the template's labels, or the API server rejects the object (GPU-FACTS §1).
- * A Job generates its own selector; one written by hand needs {@code manualSelector: true}.
+ * empty and must select the template's labels, or the API server rejects the object (<a
+ * href="https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#selector">Kubernetes
+ * documentation</a>). A Job generates its own selector; one written by hand needs {@code
+ * manualSelector: true}.
  */
 public final class SelectorMatchesTemplate extends BaseRule {
   public SelectorMatchesTemplate() {

@@ -9,7 +9,9 @@ import io.gpuspec.core.spi.RuleInfo;
 
 /**
  * K8S006: at most one PriorityClass in a cluster may be the global default; admission rejects a
- * second one (GPU-FACTS §1). Every default after the first in the set is reported.
+ * second one (<a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass">Kubernetes
+ * documentation</a>). Every default after the first in the set is reported.
  */
 public final class SingleGlobalDefaultPriorityClass extends BaseRule {
   public SingleGlobalDefaultPriorityClass() {

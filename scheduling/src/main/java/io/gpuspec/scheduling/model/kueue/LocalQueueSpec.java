@@ -9,13 +9,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/** {@code LocalQueue.spec}. */
+/** {@code LocalQueue.spec}: the ClusterQueue the namespace's workloads are queued in. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"clusterQueue"})
+@JsonPropertyOrder({"clusterQueue", "fairSharing", "stopPolicy"})
 public class LocalQueueSpec {
 
   @JsonProperty("clusterQueue")
   private String clusterQueue;
+
+  @JsonProperty("fairSharing")
+  private FairSharing fairSharing;
+
+  @JsonProperty("stopPolicy")
+  private String stopPolicy;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
@@ -28,6 +34,24 @@ public class LocalQueueSpec {
 
   public void setClusterQueue(String clusterQueue) {
     this.clusterQueue = clusterQueue;
+  }
+
+  /** Weight in admission fair sharing. */
+  public FairSharing getFairSharing() {
+    return fairSharing;
+  }
+
+  public void setFairSharing(FairSharing fairSharing) {
+    this.fairSharing = fairSharing;
+  }
+
+  /** {@code None}, {@code Hold} or {@code HoldAndDrain}. */
+  public String getStopPolicy() {
+    return stopPolicy;
+  }
+
+  public void setStopPolicy(String stopPolicy) {
+    this.stopPolicy = stopPolicy;
   }
 
   @JsonAnyGetter
@@ -44,16 +68,28 @@ public class LocalQueueSpec {
   public boolean equals(Object other) {
     return other instanceof LocalQueueSpec that
         && Objects.equals(clusterQueue, that.clusterQueue)
+        && Objects.equals(fairSharing, that.fairSharing)
+        && Objects.equals(stopPolicy, that.stopPolicy)
         && Objects.equals(additionalProperties, that.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(clusterQueue, additionalProperties);
+    return Objects.hash(clusterQueue, fairSharing, stopPolicy, additionalProperties);
   }
 
   @Override
   public String toString() {
-    return "LocalQueueSpec(" + "clusterQueue=" + clusterQueue + ")";
+    return "LocalQueueSpec("
+        + "clusterQueue="
+        + clusterQueue
+        + ", "
+        + "fairSharing="
+        + fairSharing
+        + ", "
+        + "stopPolicy="
+        + stopPolicy
+        + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
+        + ")";
   }
 }

@@ -14,11 +14,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code ResourceFlavor.spec}: the node labels that tie a flavor to nodes, the taints of those
- * nodes and the tolerations Kueue adds to admitted pods.
+ * {@code ResourceFlavor.spec}: the labels and taints of the flavor's nodes, the tolerations Kueue
+ * adds to admitted pods, and the topology for topology-aware scheduling.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"nodeLabels", "nodeTaints", "tolerations"})
+@JsonPropertyOrder({"nodeLabels", "nodeTaints", "tolerations", "topologyName"})
 public class ResourceFlavorSpec {
 
   @JsonProperty("nodeLabels")
@@ -29,6 +29,9 @@ public class ResourceFlavorSpec {
 
   @JsonProperty("tolerations")
   private List<Toleration> tolerations = new ArrayList<>();
+
+  @JsonProperty("topologyName")
+  private String topologyName;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
@@ -61,6 +64,15 @@ public class ResourceFlavorSpec {
     this.tolerations = tolerations == null ? new ArrayList<>() : new ArrayList<>(tolerations);
   }
 
+  /** The Topology for topology-aware scheduling. */
+  public String getTopologyName() {
+    return topologyName;
+  }
+
+  public void setTopologyName(String topologyName) {
+    this.topologyName = topologyName;
+  }
+
   @JsonAnyGetter
   public Map<String, Object> getAdditionalProperties() {
     return additionalProperties;
@@ -77,12 +89,13 @@ public class ResourceFlavorSpec {
         && Objects.equals(nodeLabels, that.nodeLabels)
         && Objects.equals(nodeTaints, that.nodeTaints)
         && Objects.equals(tolerations, that.tolerations)
+        && Objects.equals(topologyName, that.topologyName)
         && Objects.equals(additionalProperties, that.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(nodeLabels, nodeTaints, tolerations, additionalProperties);
+    return Objects.hash(nodeLabels, nodeTaints, tolerations, topologyName, additionalProperties);
   }
 
   @Override
@@ -96,6 +109,10 @@ public class ResourceFlavorSpec {
         + ", "
         + "tolerations="
         + tolerations
+        + ", "
+        + "topologyName="
+        + topologyName
+        + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
         + ")";
   }
 }

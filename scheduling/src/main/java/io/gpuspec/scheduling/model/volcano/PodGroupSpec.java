@@ -6,7 +6,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,7 +17,15 @@ import java.util.Objects;
  * starts, the queue and the priority.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"minMember", "minTaskMember", "minResources", "queue", "priorityClassName"})
+@JsonPropertyOrder({
+  "minMember",
+  "minTaskMember",
+  "minResources",
+  "queue",
+  "priorityClassName",
+  "networkTopology",
+  "subGroupPolicy"
+})
 public class PodGroupSpec {
 
   @JsonProperty("minMember")
@@ -32,6 +42,12 @@ public class PodGroupSpec {
 
   @JsonProperty("priorityClassName")
   private String priorityClassName;
+
+  @JsonProperty("networkTopology")
+  private Map<String, Object> networkTopology = new LinkedHashMap<>();
+
+  @JsonProperty("subGroupPolicy")
+  private List<Map<String, Object>> subGroupPolicy = new ArrayList<>();
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
@@ -84,6 +100,26 @@ public class PodGroupSpec {
     this.priorityClassName = priorityClassName;
   }
 
+  /** Network-topology constraints ({@code mode}, {@code highestTierAllowed}), kept as written. */
+  public Map<String, Object> getNetworkTopology() {
+    return networkTopology;
+  }
+
+  public void setNetworkTopology(Map<String, Object> networkTopology) {
+    this.networkTopology =
+        networkTopology == null ? new LinkedHashMap<>() : new LinkedHashMap<>(networkTopology);
+  }
+
+  /** Sub-groups of the gang, kept as written. */
+  public List<Map<String, Object>> getSubGroupPolicy() {
+    return subGroupPolicy;
+  }
+
+  public void setSubGroupPolicy(List<Map<String, Object>> subGroupPolicy) {
+    this.subGroupPolicy =
+        subGroupPolicy == null ? new ArrayList<>() : new ArrayList<>(subGroupPolicy);
+  }
+
   @JsonAnyGetter
   public Map<String, Object> getAdditionalProperties() {
     return additionalProperties;
@@ -102,13 +138,22 @@ public class PodGroupSpec {
         && Objects.equals(minResources, that.minResources)
         && Objects.equals(queue, that.queue)
         && Objects.equals(priorityClassName, that.priorityClassName)
+        && Objects.equals(networkTopology, that.networkTopology)
+        && Objects.equals(subGroupPolicy, that.subGroupPolicy)
         && Objects.equals(additionalProperties, that.additionalProperties);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(
-        minMember, minTaskMember, minResources, queue, priorityClassName, additionalProperties);
+        minMember,
+        minTaskMember,
+        minResources,
+        queue,
+        priorityClassName,
+        networkTopology,
+        subGroupPolicy,
+        additionalProperties);
   }
 
   @Override
@@ -128,6 +173,13 @@ public class PodGroupSpec {
         + ", "
         + "priorityClassName="
         + priorityClassName
+        + ", "
+        + "networkTopology="
+        + networkTopology
+        + ", "
+        + "subGroupPolicy="
+        + subGroupPolicy
+        + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
         + ")";
   }
 }

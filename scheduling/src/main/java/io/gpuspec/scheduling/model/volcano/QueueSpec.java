@@ -6,17 +6,31 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * {@code Queue.spec}: the queue's share of the cluster. Per resource, {@code guarantee} (reserved
  * for the queue) is at most {@code deserved} (its fair share, lent out and reclaimed back), which
- * is at most {@code capability} (its hard ceiling).
+ * is at most {@code capability} (its hard ceiling). Hierarchical queues name their {@code parent}.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"weight", "capability", "deserved", "guarantee", "reclaimable"})
+@JsonPropertyOrder({
+  "weight",
+  "capability",
+  "deserved",
+  "guarantee",
+  "reclaimable",
+  "parent",
+  "priority",
+  "dequeueStrategy",
+  "type",
+  "extendClusters",
+  "affinity"
+})
 public class QueueSpec {
 
   @JsonProperty("weight")
@@ -33,6 +47,24 @@ public class QueueSpec {
 
   @JsonProperty("reclaimable")
   private Boolean reclaimable;
+
+  @JsonProperty("parent")
+  private String parent;
+
+  @JsonProperty("priority")
+  private Integer priority;
+
+  @JsonProperty("dequeueStrategy")
+  private String dequeueStrategy;
+
+  @JsonProperty("type")
+  private String type;
+
+  @JsonProperty("extendClusters")
+  private List<Map<String, Object>> extendClusters = new ArrayList<>();
+
+  @JsonProperty("affinity")
+  private Map<String, Object> affinity = new LinkedHashMap<>();
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
@@ -83,6 +115,61 @@ public class QueueSpec {
     this.reclaimable = reclaimable;
   }
 
+  /** The parent queue of a hierarchical queue; {@code root} when absent. */
+  public String getParent() {
+    return parent;
+  }
+
+  public void setParent(String parent) {
+    this.parent = parent;
+  }
+
+  /** The queue's priority among queues when resources are reclaimed. */
+  public Integer getPriority() {
+    return priority;
+  }
+
+  public void setPriority(Integer priority) {
+    this.priority = priority;
+  }
+
+  /** How jobs leave the queue: {@code fifo} or {@code traverse}. */
+  public String getDequeueStrategy() {
+    return dequeueStrategy;
+  }
+
+  public void setDequeueStrategy(String dequeueStrategy) {
+    this.dequeueStrategy = dequeueStrategy;
+  }
+
+  /** The queue's type, e.g. for co-located online and offline work. */
+  public String getType() {
+    return type;
+  }
+
+  public void setType(String type) {
+    this.type = type;
+  }
+
+  /** Clusters the queue spans in multi-cluster scheduling, kept as written. */
+  public List<Map<String, Object>> getExtendClusters() {
+    return extendClusters;
+  }
+
+  public void setExtendClusters(List<Map<String, Object>> extendClusters) {
+    this.extendClusters =
+        extendClusters == null ? new ArrayList<>() : new ArrayList<>(extendClusters);
+  }
+
+  /** Node-group affinity of the queue's pods, kept as written. */
+  public Map<String, Object> getAffinity() {
+    return affinity;
+  }
+
+  public void setAffinity(Map<String, Object> affinity) {
+    this.affinity = affinity == null ? new LinkedHashMap<>() : new LinkedHashMap<>(affinity);
+  }
+
   @JsonAnyGetter
   public Map<String, Object> getAdditionalProperties() {
     return additionalProperties;
@@ -101,12 +188,30 @@ public class QueueSpec {
         && Objects.equals(deserved, that.deserved)
         && Objects.equals(guarantee, that.guarantee)
         && Objects.equals(reclaimable, that.reclaimable)
+        && Objects.equals(parent, that.parent)
+        && Objects.equals(priority, that.priority)
+        && Objects.equals(dequeueStrategy, that.dequeueStrategy)
+        && Objects.equals(type, that.type)
+        && Objects.equals(extendClusters, that.extendClusters)
+        && Objects.equals(affinity, that.affinity)
         && Objects.equals(additionalProperties, that.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(weight, capability, deserved, guarantee, reclaimable, additionalProperties);
+    return Objects.hash(
+        weight,
+        capability,
+        deserved,
+        guarantee,
+        reclaimable,
+        parent,
+        priority,
+        dequeueStrategy,
+        type,
+        extendClusters,
+        affinity,
+        additionalProperties);
   }
 
   @Override
@@ -126,6 +231,25 @@ public class QueueSpec {
         + ", "
         + "reclaimable="
         + reclaimable
+        + ", "
+        + "parent="
+        + parent
+        + ", "
+        + "priority="
+        + priority
+        + ", "
+        + "dequeueStrategy="
+        + dequeueStrategy
+        + ", "
+        + "type="
+        + type
+        + ", "
+        + "extendClusters="
+        + extendClusters
+        + ", "
+        + "affinity="
+        + affinity
+        + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
         + ")";
   }
 }

@@ -8,7 +8,7 @@
  * <p>fabric8 publishes {@code io.fabric8:volcano-model}, but its 8.0.0 POM names the parent {@code
  * io.fabric8:kubernetes-extensions:8.0.0}, which Maven Central does not have, so Maven cannot
  * resolve it. These classes keep fabric8's package-per-group layout so that a later switch is a
- * change of imports. That artifact also holds the Volcano Job ({@code batch.volcano.sh/v1alpha1})
- * as {@code io.fabric8.volcano.api.model.batch.v1alpha1.Job}.
+ * change of imports. The Volcano Job ({@code batch.volcano.sh/v1alpha1}) is in the sub-package
+ * {@code batch}.
  */
 package io.gpuspec.scheduling.model.volcano;

@@ -37,9 +37,9 @@ public final class MinAvailableWithinReplicas extends BaseRule {
             return;
           }
           SchedulingPolicy policy = job.getSpec().getRunPolicy().getSchedulingPolicy();
-          int total =
+          long total = // long: int32 replica counts can add up past Integer.MAX_VALUE
               TfJobRules.replicaSpecs(job).values().stream()
-                  .mapToInt(ReplicaSpec::replicaCount)
+                  .mapToLong(ReplicaSpec::replicaCount)
                   .sum();
           if (policy.getMinAvailable() != null && policy.getMinAvailable() > total) {
             context.report(

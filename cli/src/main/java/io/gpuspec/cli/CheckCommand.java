@@ -1,0 +1,76 @@
+package io.gpuspec.cli;
+
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.check.FleetReport;
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.check.ReportFormat;
+import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.Violation;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gpuspec check --fleet FILE PATH...}: the schedulability table. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Tells for every workload whether it can ever schedule on the fleet's pools, and why not.",
+      "Exit 0 when every workload can, 1 when one never can, 2 on bad usage or input."
+    })
+final class CheckCommand implements Callable<Integer> {
+
+  private final Gpuspec gpuspec;
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--fleet",
+      required = true,
+      paramLabel = "FILE",
+      description = "A fleet file or kubectl get nodes -o yaml output.")
+  Path fleet;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories or -.")
+  List<String> paths;
+
+  CheckCommand(Gpuspec gpuspec) {
+    this.gpuspec = gpuspec;
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Optional<Fleet> pools = Fleets.read(gpuspec, fleet, err);
+    if (pools.isEmpty()) {
+      return Main.USAGE;
+    }
+    Optional<ReadResult> read = Inputs.read(gpuspec, paths, System.in, err);
+    if (read.isEmpty()) {
+      return Main.USAGE;
+    }
+    read.get().problems().forEach(p -> err.println(ReportFormat.line(p)));
+    FleetReport report = gpuspec.checkFleet(pools.get(), read.get().manifests());
+    out.print(report.table());
+    List<Violation> never = report.violations();
+    never.forEach(v -> out.println(ReportFormat.line(v)));
+    out.println(
+        "gpuspec: "
+            + report.placements().size()
+            + " pod templates, "
+            + never.size()
+            + " can"
+            + " never run as written");
+    out.flush();
+    return never.stream().anyMatch(v -> v.severity() == Severity.ERROR) ? Main.FINDINGS : 0;
+  }
+}

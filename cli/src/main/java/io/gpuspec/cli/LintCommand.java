@@ -1,0 +1,88 @@
+package io.gpuspec.cli;
+
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.check.CheckOptions;
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.check.ReportFormat;
+import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gpuspec lint}: every rule of every module, and the fleet check with {@code --fleet}. */
+@Command(
+    name = "lint",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks YAML files and directories (recursively; - reads standard input) with every rule.",
+      "Exit 0 when nothing reaches --severity, 1 when something does, 2 on bad usage or input."
+    })
+final class LintCommand implements Callable<Integer> {
+
+  private final Gpuspec gpuspec;
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories or -.")
+  List<String> paths;
+
+  @Option(
+      names = "--fleet",
+      paramLabel = "FILE",
+      description = "A fleet file or kubectl get nodes -o yaml output: also check schedulability.")
+  Path fleet;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(
+      names = "--severity",
+      defaultValue = "error",
+      description = "Lowest severity that fails: error or warning (default: ${DEFAULT-VALUE}).")
+  Severity severity;
+
+  LintCommand(Gpuspec gpuspec) {
+    this.gpuspec = gpuspec;
+  }
+
+  @Override
+  public Integer call() {
+    Optional<ReportFormat> output = ReportFormat.named(format);
+    if (output.isEmpty()) {
+      spec.commandLine()
+          .getErr()
+          .println("gpuspec: --format " + format + ": use text, json or sarif");
+      return Main.USAGE;
+    }
+    CheckOptions.Builder options = CheckOptions.builder();
+    if (fleet != null) {
+      Optional<Fleet> read = Fleets.read(gpuspec, fleet, spec.commandLine().getErr());
+      if (read.isEmpty()) {
+        return Main.USAGE;
+      }
+      options.fleet(read.get());
+    }
+    Optional<ReadResult> read = Inputs.read(gpuspec, paths, System.in, spec.commandLine().getErr());
+    if (read.isEmpty()) {
+      return Main.USAGE;
+    }
+    Report report = gpuspec.lint(read.get(), options.build());
+    List<RuleInfo> rules = gpuspec.rules().stream().map(Rule::info).toList();
+    spec.commandLine().getOut().print(output.get().render(report, rules));
+    spec.commandLine().getOut().flush();
+    return report.failsAt(severity) ? Main.FINDINGS : 0;
+  }
+}

@@ -1,0 +1,59 @@
+package io.gpuspec.cli;
+
+import io.gpuspec.core.spi.RuleInfo;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code docs/rules.md}, generated from the rules' metadata (the same that {@code rules} prints).
+ */
+final class RulesDoc {
+
+  private RulesDoc() {}
+
+  static String render(List<RuleInfo> rules) {
+    StringBuilder doc = new StringBuilder();
+    doc.append("# Rules\n\n")
+        .append("Generated from the rules' metadata by `RulesDocTest` (cli module); do not edit.\n")
+        .append("Regenerate with `./mvnw -pl cli -am test -Dtest=RulesDocTest")
+        .append(" -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true`.\n\n")
+        .append("Suppress a rule on one object with the annotation\n")
+        .append("`gpuspec.io/ignore-check.<RULE-ID>: \"<reason>\"`.\n\n")
+        .append(
+            "Besides these rules, the reader reports `YAML001`–`YAML008` (files that do not read")
+        .append(" as Kubernetes objects), the engine `ENGINE001` (a rule failed on an object), and")
+        .append(" the fleet check `FLEET001` (never schedules), `FLEET002` (a distributed workload")
+        .append(" larger than its pools) and `FLEET010` (an invalid fleet file).\n\n")
+        .append("| id | severity | requires |\n|---|---|---|\n");
+    for (RuleInfo rule : rules) {
+      doc.append("| [")
+          .append(rule.id())
+          .append("](#")
+          .append(rule.docsAnchor())
+          .append(") | ")
+          .append(rule.severity().name().toLowerCase(Locale.ROOT))
+          .append(" | ")
+          .append(rule.title().replace("|", "\\|"))
+          .append(" |\n");
+    }
+    for (RuleInfo rule : rules) {
+      doc.append("\n## ")
+          .append(rule.id())
+          .append("\n\n**")
+          .append(rule.title())
+          .append("** (")
+          .append(rule.severity().name().toLowerCase(Locale.ROOT))
+          .append("; reads ")
+          .append(rule.kinds().isEmpty() ? "any kind" : String.join(", ", rule.kinds()))
+          .append(")\n\n")
+          .append("Why: ")
+          .append(rule.why())
+          .append("\n\nFix: ")
+          .append(rule.fix())
+          .append("\n\nUpstream: ")
+          .append(rule.documentation())
+          .append('\n');
+    }
+    return doc.toString();
+  }
+}

@@ -1,0 +1,178 @@
+package io.gpuspec.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.examples.GenerateReferencePlatform;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the real command line on real files and checks exit codes and output lines. */
+class MainTest {
+
+  private static final Gpuspec GPUSPEC = Gpuspec.load();
+  private static Path manifests;
+  private static Path fleet;
+
+  @TempDir static Path shared;
+  @TempDir Path dir;
+
+  record Run(int exit, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exit = Main.run(GPUSPEC, new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  @BeforeAll
+  static void generateTheReferencePlatform() {
+    manifests = shared.resolve("manifests");
+    GenerateReferencePlatform.main(new String[] {manifests.toString()});
+    fleet = shared.resolve("fleet.yaml");
+  }
+
+  private static final String GOOD =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: {name: settings, namespace: ml}
+      data: {mode: fast}
+      """;
+
+  private static final String BROKEN =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: settings
+          namespace: ml
+      """;
+
+  private static final String GPU_MISMATCH =
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: p, namespace: ml}
+      spec:
+        tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]
+        nodeSelector: {nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}
+        containers:
+        - name: c
+          image: trainer:1
+          resources:
+            requests: {nvidia.com/gpu: "2"}
+            limits: {nvidia.com/gpu: "1"}
+      """;
+
+  @Test
+  void lint_referencePlatform_exitsZero() {
+    Run run = run("lint", manifests.toString());
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("0 errors");
+  }
+
+  @Test
+  void lint_referencePlatformWithItsFleet_findsNoError() {
+    Run run = run("lint", "--fleet", fleet.toString(), manifests.toString());
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains(" 0 errors");
+  }
+
+  @Test
+  void lint_directoryWithABrokenFile_exitsOneNamingFileAndLineAndStillChecksTheOthers()
+      throws IOException {
+    Files.writeString(dir.resolve("a-good.yaml"), GOOD);
+    Files.writeString(dir.resolve("b-broken.yaml"), BROKEN);
+    Files.writeString(dir.resolve("c-gpu.yaml"), GPU_MISMATCH);
+    Run run = run("lint", dir.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("b-broken\\.yaml:\\d+:\\d+: ERROR YAML001")
+        .containsPattern("c-gpu\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void lint_warningsOnly_exitZeroUnlessSeverityWarning() throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("w.yaml"),
+            GOOD + "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+    Run lenient = run("lint", file.toString());
+    assertThat(lenient.exit()).as(lenient.out()).isZero();
+    assertThat(run("lint", "--severity", "warning", file.toString()).exit()).isEqualTo(1);
+  }
+
+  @Test
+  void lint_missingPath_exitsTwo() {
+    Run run = run("lint", dir.resolve("nope.yaml").toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("nope.yaml: no such file or directory");
+  }
+
+  @Test
+  void lint_badFormat_exitsTwo() throws IOException {
+    Path file = Files.writeString(dir.resolve("ok.yaml"), GOOD);
+    assertThat(run("lint", "--format", "xml", file.toString()).exit()).isEqualTo(2);
+    assertThat(run("lint", "--bogus", file.toString()).exit()).isEqualTo(2);
+    assertThat(run().exit()).isEqualTo(2);
+  }
+
+  @Test
+  void lint_sarifAndJson_areWritten() throws IOException {
+    Path file = Files.writeString(dir.resolve("gpu.yaml"), GPU_MISMATCH);
+    Run sarif = run("lint", "--format", "sarif", file.toString());
+    assertThat(sarif.exit()).isEqualTo(1);
+    assertThat(sarif.out()).contains("\"version\" : \"2.1.0\"").contains("\"ruleId\" : \"GPU001\"");
+    Files.createDirectories(Path.of("target"));
+    Files.writeString(Path.of("target/cli-sample.sarif"), sarif.out());
+    assertThat(run("lint", "--format", "json", file.toString()).out())
+        .contains("\"rule\" : \"GPU001\"");
+  }
+
+  @Test
+  void check_referencePlatform_everyWorkloadSchedulable() {
+    Run run = run("check", "--fleet", fleet.toString(), manifests.toString());
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("WORKLOAD").doesNotContain("never:");
+  }
+
+  @Test
+  void check_untoleratedTaint_namesPoolAndTaint() throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("pod.yaml"),
+            GPU_MISMATCH.replace(
+                "requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}"));
+    Run run = run("check", "--fleet", fleet.toString(), file.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .contains("untolerated taint dedicated=gpu:NoSchedule")
+        .contains("FLEET001");
+  }
+
+  @Test
+  void rules_listsEveryModulesRules() {
+    Run run = run("rules");
+    assertThat(run.exit()).isZero();
+    assertThat(run.out())
+        .contains("GPU001")
+        .contains("TFJ001")
+        .contains("K8S006")
+        .contains("https://");
+  }
+
+  @Test
+  void version_andHelp_exitZero() {
+    assertThat(run("--version").out()).startsWith("gpuspec ");
+    assertThat(run("lint", "--help").out()).contains("--fleet").contains("--severity");
+  }
+}

@@ -1,0 +1,89 @@
+package io.gpuspec.scheduling.internal;
+
+import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.manifest.WritePhase;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.WorkloadAdapter;
+import io.gpuspec.scheduling.internal.rules.BorrowingNeedsACohort;
+import io.gpuspec.scheduling.internal.rules.ClusterQueueExists;
+import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
+import io.gpuspec.scheduling.internal.rules.FlavorsListCoveredResources;
+import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
+import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
+import io.gpuspec.scheduling.internal.rules.LendingWithinNominalQuota;
+import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
+import io.gpuspec.scheduling.internal.rules.PodGroupExists;
+import io.gpuspec.scheduling.internal.rules.PodGroupFitsItsPods;
+import io.gpuspec.scheduling.internal.rules.PriorityClassExists;
+import io.gpuspec.scheduling.internal.rules.QueueSharesOrdered;
+import io.gpuspec.scheduling.internal.rules.QueueWeightInRange;
+import io.gpuspec.scheduling.internal.rules.QuotaAdmitsEveryPod;
+import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
+import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
+import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
+import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
+import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.Cohort;
+import io.gpuspec.scheduling.model.kueue.LocalQueue;
+import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
+import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
+import io.gpuspec.scheduling.model.volcano.PodGroup;
+import io.gpuspec.scheduling.model.volcano.Queue;
+import io.gpuspec.scheduling.model.volcano.batch.Job;
+import java.util.List;
+
+/**
+ * The scheduling module: Volcano's PodGroup, Queue and Job and Kueue's v1beta2 kinds with their
+ * write phases (priorities, flavors, cohorts, cluster-level queues, local queues and gangs before
+ * the workloads that use them), the Volcano Job's pod templates, and the cross-object rules {@code
+ * SCH001}… (see {@code docs/scheduling.md}).
+ */
+public final class SchedulingModule implements GpuspecModule {
+
+  @Override
+  public String name() {
+    return "scheduling";
+  }
+
+  @Override
+  public List<ResourceKind> kinds() {
+    return List.of(
+        new ResourceKind(WorkloadPriorityClass.class, WritePhase.PRIORITY),
+        new ResourceKind(ResourceFlavor.class, WritePhase.FLAVOR),
+        new ResourceKind(Cohort.class, WritePhase.COHORT),
+        new ResourceKind(ClusterQueue.class, WritePhase.CLUSTER_QUEUE),
+        new ResourceKind(Queue.class, WritePhase.CLUSTER_QUEUE),
+        new ResourceKind(LocalQueue.class, WritePhase.LOCAL_QUEUE),
+        new ResourceKind(PodGroup.class, WritePhase.POD_GROUP),
+        new ResourceKind(Job.class, WritePhase.WORKLOAD));
+  }
+
+  @Override
+  public List<WorkloadAdapter> workloadAdapters() {
+    return List.of(new VolcanoJobAdapter());
+  }
+
+  @Override
+  public List<Rule> rules() {
+    return List.of(
+        new PriorityClassExists(),
+        new WorkloadPriorityClassExists(),
+        new VolcanoQueueExists(),
+        new LocalQueueExists(),
+        new PodGroupExists(),
+        new ResourceFlavorExists(),
+        new ClusterQueueExists(),
+        new PodGroupFitsItsPods(),
+        new VolcanoJobMinAvailableWithinTasks(),
+        new QueueWeightInRange(),
+        new QueueSharesOrdered(),
+        new FlavorsListCoveredResources(),
+        new BorrowingNeedsACohort(),
+        new LendingWithinNominalQuota(),
+        new QuotaAdmitsEveryPod(),
+        new GpuQuotaWithinFleet(),
+        new GroupMembersUseVolcano(),
+        new ClusterQueueSelectsNamespace());
+  }
+}

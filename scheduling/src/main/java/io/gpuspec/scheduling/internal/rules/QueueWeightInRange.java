@@ -1,0 +1,49 @@
+package io.gpuspec.scheduling.internal.rules;
+
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.BaseRule;
+import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.scheduling.model.volcano.Queue;
+
+/**
+ * SCH010: a Volcano Queue's {@code weight} is 1 to 65535, the bounds of the Queue CRD; the API
+ * server rejects other values (https://volcano.sh/en/docs/queue/).
+ */
+public final class QueueWeightInRange extends BaseRule {
+
+  static final int MAX_WEIGHT = 65_535;
+
+  public QueueWeightInRange() {
+    super(
+        RuleInfo.builder()
+            .id("SCH010")
+            .severity(Severity.ERROR)
+            .title("A Volcano Queue's weight is 1 to 65535")
+            .why("The Queue CRD accepts weights from 1 to 65535 only.")
+            .fix("Give the queue a weight from 1 to 65535.")
+            .addKinds("Queue")
+            .documentation(Sched.VOLCANO_QUEUE_DOCS)
+            .build());
+  }
+
+  @Override
+  public void check(ManifestSet manifests, CheckContext context) {
+    for (Queue queue : manifests.ofType(Queue.class)) {
+      Integer weight = queue.getSpec() == null ? null : queue.getSpec().getWeight();
+      if (weight != null && (weight < 1 || weight > MAX_WEIGHT)) {
+        context.report(
+            queue,
+            "spec.weight",
+            Sched.of(queue)
+                + ": weight "
+                + weight
+                + " is outside 1 to "
+                + MAX_WEIGHT
+                + "; the API server rejects the queue",
+            "set a weight from 1 to " + MAX_WEIGHT + " (the queue's share relative to others)");
+      }
+    }
+  }
+}
