@@ -111,7 +111,7 @@ public final class Lint {
                             .orElse(v.object().toString()))
                 .distinct()
                 .collect(Collectors.joining(", "))
-            + "; fix them (see the findings above), or silence one rule on one object with the"
+            + "; fix the findings above, or silence one rule on one object with the"
             + " annotation gpuspec.io/ignore-check.<RULE-ID>: \"<reason>\"");
   }
 }
