@@ -2,6 +2,9 @@ package io.gpuspec.core.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpuspec.core.Fixtures;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.check.Gpuspec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,6 +101,27 @@ class LintTest {
         .contains("tests=\"3\" failures=\"1\"")
         .contains("name=\"src/main/k8s/apps/good.yaml\"")
         .contains("name=\"src/main/k8s/config.json\"");
+  }
+
+  @Test
+  void fleet_addsTheFleetCheck() throws IOException {
+    Path fleet = project.resolve("fleet.yaml");
+    Files.writeString(fleet, Gpuspec.renderFleet(Fleet.of(Fixtures.A100_TRAIN), "lab"));
+    Lint.Request request =
+        new Lint.Request(
+            List.of(),
+            LintTest.class.getClassLoader(),
+            project,
+            List.of(project.resolve("src/main/k8s")),
+            List.of("**/good.yaml"),
+            Optional.of(fleet),
+            FailurePolicy.DEFAULT,
+            project.resolve("target/gpuspec-reports"));
+
+    BuildOutcome outcome = Lint.run(request, log);
+
+    assertThat(outcome.report().byRule("FLEET001")).isNotEmpty();
+    assertThat(outcome.failed()).isTrue();
   }
 
   @Test
