@@ -162,6 +162,9 @@ public final class SpecClasses {
   }
 
   private static BuildException failed(String where, String what, Throwable e, String className) {
+    if (e instanceof ExceptionInInitializerError && e.getCause() != null) {
+      return failed(where, "its static initializer threw", e.getCause(), className);
+    }
     String at =
         Arrays.stream(e.getStackTrace())
             .filter(frame -> frame.getClassName().startsWith(className))

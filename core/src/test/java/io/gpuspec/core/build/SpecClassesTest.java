@@ -108,6 +108,16 @@ class SpecClassesTest {
   }
 
   @Test
+  void load_staticInitializerThrows_namesTheCauseNotTheWrapper() {
+    assertThatThrownBy(() -> SpecClasses.load(LOADER, List.of(name(Specs.StaticInitThrows.class))))
+        .hasMessageStartingWith(
+            "spec class "
+                + name(Specs.StaticInitThrows.class)
+                + ": its static initializer threw NumberFormatException: For input string: \"not a"
+                + " number\"");
+  }
+
+  @Test
   void load_platformThrows_namesClassAndTheSpecError() {
     assertThatThrownBy(() -> SpecClasses.load(LOADER, List.of(name(Specs.Throws.class))))
         .isInstanceOf(BuildException.class)

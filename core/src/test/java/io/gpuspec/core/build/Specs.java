@@ -105,6 +105,16 @@ final class Specs {
     }
   }
 
+  /** Fails while its class is initialized. */
+  public static final class StaticInitThrows implements PlatformSpec {
+    static final int BROKEN = Integer.parseInt("not a number");
+
+    @Override
+    public Platform platform() {
+      return serving();
+    }
+  }
+
   /** Not a spec. */
   public static final class NotASpec {}
 }
