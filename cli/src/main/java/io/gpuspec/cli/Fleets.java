@@ -1,36 +1,44 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.build.BuildException;
+import io.gpuspec.core.build.BuildLog;
+import io.gpuspec.core.build.FleetFile;
 import io.gpuspec.core.check.Gpuspec;
-import io.gpuspec.core.check.ReportFormat;
-import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.report.Violation;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
-/** The {@code --fleet FILE} option of lint and check. */
+/** The {@code --fleet FILE} option of lint and check, read as the build plugins read it. */
 final class Fleets {
 
   private Fleets() {}
 
   /** The fleet, or empty after printing why it cannot be used (exit 2). */
   static Optional<Fleet> read(Gpuspec gpuspec, Path file, PrintWriter err) {
-    if (!Files.isRegularFile(file)) {
-      err.println("gpuspec: --fleet " + file + ": no such file");
+    try {
+      return Optional.of(FleetFile.read(gpuspec, file, new ErrLog(err)));
+    } catch (BuildException e) {
+      err.println("gpuspec: --fleet " + e.getMessage());
       return Optional.empty();
     }
-    Gpuspec.FleetRead read = gpuspec.readFleet(List.of(file));
-    for (Violation problem : read.problems()) {
-      if (problem.severity() == Severity.ERROR) {
-        err.println(ReportFormat.line(problem));
-      }
+  }
+
+  /** Everything to standard error. */
+  private record ErrLog(PrintWriter err) implements BuildLog {
+    @Override
+    public void info(String line) {
+      err.println(line);
     }
-    if (read.fleet().isEmpty()) {
-      err.println("gpuspec: --fleet " + file + ": not a usable fleet (see above)");
+
+    @Override
+    public void warn(String line) {
+      err.println(line);
     }
-    return read.fleet();
+
+    @Override
+    public void error(String line) {
+      err.println(line);
+    }
   }
 }

@@ -90,6 +90,17 @@ class ArchitectureTest {
   }
 
   @Test
+  void build_isTheTopLayer() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("io.gpuspec.core.build..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.gpuspec.core.build..")
+        .check(CORE);
+  }
+
+  @Test
   void core_dependsOnNoFeatureModule() {
     noClasses()
         .should()

@@ -22,7 +22,7 @@ import java.util.Set;
  * href="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/">Kubernetes
  * documentation</a>). Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123
  * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63) and a CronJob's
- * gets 11 characters appended (≤ 52). TFJob names are checked by the TFJob rules.
+ * gets 11 characters appended (≤ 52). A module declares the name format of its own kinds.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {

@@ -1,0 +1,56 @@
+package io.gpuspec.maven;
+
+import io.gpuspec.core.build.BuildLog;
+import io.gpuspec.core.build.BuildOutcome;
+import io.gpuspec.core.build.FailurePolicy;
+import io.gpuspec.core.build.Lint;
+import io.gpuspec.core.build.LintFiles;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * Lints the project's hand-written Kubernetes YAML and JSON with every gpuspec module plus those on
+ * the project's class path (a team's own rules), and writes SARIF and JUnit XML reports.
+ */
+@Mojo(
+    name = "lint",
+    defaultPhase = LifecyclePhase.VERIFY,
+    requiresDependencyResolution = ResolutionScope.RUNTIME,
+    threadSafe = true)
+public class LintMojo extends GpuspecMojo {
+
+  /** The directories to lint; default {@code src/main/k8s}. */
+  @Parameter File[] directories;
+
+  /** Glob patterns of the files to lint, relative to each directory. */
+  @Parameter String[] includes;
+
+  /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
+  @Parameter(
+      property = "gpuspec.reportsDirectory",
+      defaultValue = "${project.build.directory}/gpuspec-reports")
+  File reportsDirectory;
+
+  @Override
+  BuildOutcome run(List<Path> classPath, FailurePolicy policy, BuildLog log) {
+    Path base = project.getBasedir().toPath();
+    return Lint.run(
+        new Lint.Request(
+            classPath,
+            LintMojo.class.getClassLoader(),
+            base,
+            directories == null
+                ? List.of(base.resolve("src/main/k8s"))
+                : List.of(directories).stream().map(File::toPath).toList(),
+            includes == null ? LintFiles.DEFAULT_INCLUDES : List.of(includes),
+            fleet(),
+            policy,
+            reportsDirectory.toPath()),
+        log);
+  }
+}
