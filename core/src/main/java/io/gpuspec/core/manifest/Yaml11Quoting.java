@@ -21,7 +21,8 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
           "y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", ".inf", "-.inf",
           "+.inf", ".nan");
 
-  private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?[0-9].*");
+  /** Numbers, also with the underscores YAML 1.1 allows: {@code ._0} reads as the float 0. */
+  private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?_*[0-9].*");
 
   /** YAML's c-printable: what a YAML stream may hold unescaped (go-yaml rejects the rest). */
   static boolean printable(int c) {

@@ -47,6 +47,7 @@ class RoundTripProperties {
           "0x1F",
           "0o17",
           "1_000",
+          "._0",
           "1:20",
           "1.0",
           "1e3",
