@@ -37,6 +37,15 @@ public abstract class RuleInfo {
   /** The upstream documentation the rule traces to. */
   public abstract URI documentation();
 
+  /**
+   * Whether the API server itself rejects what this rule reports (for example a GPU request that
+   * differs from its limit). Such findings cannot be suppressed: the object would not be admitted.
+   */
+  @Value.Default
+  public boolean apiServerRejects() {
+    return false;
+  }
+
   /** The anchor of this rule in {@code docs/rules.md}. */
   public String docsAnchor() {
     return id().toLowerCase(Locale.ROOT);

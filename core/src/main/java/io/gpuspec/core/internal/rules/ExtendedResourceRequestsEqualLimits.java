@@ -28,6 +28,7 @@ public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
   public ExtendedResourceRequestsEqualLimits() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("GPU001")
             .severity(Severity.ERROR)
             .title(

@@ -28,6 +28,7 @@ public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S003")
             .severity(Severity.ERROR)
             .title("Names, namespaces, label keys and values, and annotation keys are valid")

@@ -19,6 +19,7 @@ public final class PriorityClassValid extends BaseRule {
   public PriorityClassValid() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S005")
             .severity(Severity.ERROR)
             .title(

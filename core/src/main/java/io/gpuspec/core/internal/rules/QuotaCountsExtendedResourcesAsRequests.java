@@ -22,6 +22,7 @@ public final class QuotaCountsExtendedResourcesAsRequests extends BaseRule {
   public QuotaCountsExtendedResourcesAsRequests() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S004")
             .severity(Severity.ERROR)
             .title(

@@ -28,6 +28,7 @@ public final class RestartPolicyFitsController extends BaseRule {
   public RestartPolicyFitsController() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S001")
             .severity(Severity.ERROR)
             .title(

@@ -26,6 +26,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
   public SelectorMatchesTemplate() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S002")
             .severity(Severity.ERROR)
             .title("Controllers have a non-empty selector matching their template labels")

@@ -17,6 +17,7 @@ public final class SingleGlobalDefaultPriorityClass extends BaseRule {
   public SingleGlobalDefaultPriorityClass() {
     super(
         RuleInfo.builder()
+            .apiServerRejects(true)
             .id("K8S006")
             .severity(Severity.ERROR)
             .title("At most one PriorityClass has globalDefault: true")
