@@ -64,8 +64,16 @@ public final class FleetReport {
     }
   }
 
-  /** GPUs of one node group and what always-on workloads placed there request. */
-  public record Capacity(String group, long gpus, long requestedByAlwaysOn) {}
+  /**
+   * GPUs of one node group and what always-on workloads (Deployments, StatefulSets, DaemonSets, …)
+   * request there.
+   *
+   * @param gpus GPUs of every GPU resource over all the group's nodes
+   * @param requestedHereOnly GPUs of always-on workloads that fit only this group
+   * @param requestedHereOrElsewhere GPUs of always-on workloads that fit this group and others
+   */
+  public record Capacity(
+      String group, long gpus, long requestedHereOnly, long requestedHereOrElsewhere) {}
 
   private final List<Placement> placements;
   private final List<NodeGroup> groups;
@@ -122,12 +130,17 @@ public final class FleetReport {
     return violations;
   }
 
-  /** Per node group: its GPUs, and the GPUs always-on workloads that fit only there request. */
+  /**
+   * Per node group: its GPUs, the GPUs that always-on workloads fitting only this group request,
+   * and those of always-on workloads that fit this group and others too.
+   */
   public List<Capacity> capacity() {
-    Map<String, Long> requested = new LinkedHashMap<>();
+    Map<String, Long> only = new LinkedHashMap<>();
+    Map<String, Long> shared = new LinkedHashMap<>();
     for (Placement p : placements) {
-      if (ALWAYS_ON.contains(p.workload().kind()) && p.fits().size() == 1) {
-        requested.merge(p.fits().get(0), p.pods() * p.gpusPerPod(), Long::sum);
+      if (ALWAYS_ON.contains(p.workload().kind())) {
+        Map<String, Long> target = p.fits().size() == 1 ? only : shared;
+        p.fits().forEach(group -> target.merge(group, p.pods() * p.gpusPerPod(), Long::sum));
       }
     }
     List<Capacity> capacity = new ArrayList<>();
@@ -139,53 +152,66 @@ public final class FleetReport {
                   .reduce(BigDecimal.ZERO, BigDecimal::add)
                   .longValue()
               * group.nodeCount();
-      capacity.add(new Capacity(group.name(), gpus, requested.getOrDefault(group.name(), 0L)));
+      capacity.add(
+          new Capacity(
+              group.name(),
+              gpus,
+              only.getOrDefault(group.name(), 0L),
+              shared.getOrDefault(group.name(), 0L)));
     }
     return capacity;
   }
 
-  /** The schedulability table: workload, pods, GPUs per pod, pools that fit or why none. */
+  /**
+   * The schedulability table (workload, pods, GPUs per pod, pools that fit or why none), then the
+   * capacity table.
+   */
   public String table() {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"WORKLOAD", "PODS", "GPUS/POD", "SCHEDULABLE ON"});
+    List<List<String>> workloads = new ArrayList<>();
+    workloads.add(List.of("WORKLOAD", "PODS", "GPUS/POD", "SCHEDULABLE ON"));
     for (Placement p : placements) {
-      rows.add(
-          new String[] {
-            p.workload() + (p.role().isEmpty() ? "" : " " + p.role()),
-            Integer.toString(p.pods()),
-            Long.toString(p.gpusPerPod()),
-            p.schedulable()
-                ? String.join(", ", p.fits())
-                : "never: "
-                    + String.join(
-                        "; ",
-                        p.blocked().entrySet().stream()
-                            .sorted(Map.Entry.comparingByKey())
-                            .map(e -> e.getKey() + ": " + e.getValue())
-                            .toList())
-          });
+      workloads.add(
+          List.of(
+              p.workload() + (p.role().isEmpty() ? "" : " " + p.role()),
+              Integer.toString(p.pods()),
+              Long.toString(p.gpusPerPod()),
+              p.schedulable()
+                  ? String.join(", ", p.fits())
+                  : "never: "
+                      + String.join(
+                          "; ",
+                          p.blocked().entrySet().stream()
+                              .sorted(Map.Entry.comparingByKey())
+                              .map(e -> e.getKey() + ": " + e.getValue())
+                              .toList())));
     }
-    int[] widths = new int[3];
-    for (String[] row : rows) {
-      for (int i = 0; i < 3; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
+    List<List<String>> pools = new ArrayList<>();
+    pools.add(List.of("POOL", "GPUS", "ALWAYS-ON HERE ONLY", "ALWAYS-ON HERE OR ELSEWHERE"));
+    for (Capacity c : capacity()) {
+      pools.add(
+          List.of(
+              c.group(),
+              Long.toString(c.gpus()),
+              Long.toString(c.requestedHereOnly()),
+              Long.toString(c.requestedHereOrElsewhere())));
+    }
+    return columns(workloads) + "\n" + columns(pools);
+  }
+
+  /** Rows as left-aligned columns two spaces apart; the last column is not padded. */
+  private static String columns(List<List<String>> rows) {
+    int[] widths = new int[rows.get(0).size()];
+    for (List<String> row : rows) {
+      for (int i = 0; i < widths.length - 1; i++) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
       }
     }
     StringBuilder text = new StringBuilder();
-    for (String[] row : rows) {
-      for (int i = 0; i < 3; i++) {
-        text.append(row[i]).append(" ".repeat(widths[i] - row[i].length() + 2));
+    for (List<String> row : rows) {
+      for (int i = 0; i < widths.length - 1; i++) {
+        text.append(row.get(i)).append(" ".repeat(widths[i] - row.get(i).length() + 2));
       }
-      text.append(row[3]).append('\n');
-    }
-    text.append('\n').append("POOL  GPUS  REQUESTED BY ALWAYS-ON WORKLOADS\n");
-    for (Capacity c : capacity()) {
-      text.append(c.group())
-          .append("  ")
-          .append(c.gpus())
-          .append("  ")
-          .append(c.requestedByAlwaysOn())
-          .append('\n');
+      text.append(row.get(widths.length - 1)).append('\n');
     }
     return text.toString();
   }

@@ -195,6 +195,6 @@ class FleetCheckTest {
         .contains("WORKLOAD")
         .contains("Deployment/ml/llm")
         .contains("never: a100-train: untolerated taint dedicated=gpu:NoSchedule")
-        .contains("a100-train  32  0");
+        .containsPattern("(?m)^a100-train +32 +0 +0$");
   }
 }
