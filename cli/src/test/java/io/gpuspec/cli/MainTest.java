@@ -7,6 +7,7 @@ import io.gpuspec.examples.GenerateReferencePlatform;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -157,6 +158,137 @@ class MainTest {
     assertThat(run.out())
         .contains("untolerated taint dedicated=gpu:NoSchedule")
         .contains("FLEET001");
+  }
+
+  private static final String NODES =
+      """
+      apiVersion: v1
+      kind: List
+      items:
+      - apiVersion: v1
+        kind: Node
+        metadata:
+          name: gpu-1
+          labels: {kubernetes.io/hostname: gpu-1, nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}
+        spec:
+          taints: [{key: nvidia.com/gpu, value: present, effect: NoSchedule}]
+        status: {allocatable: {cpu: "94", memory: 1000Gi, nvidia.com/gpu: "8"}}
+      """;
+
+  @Test
+  void check_kubectlNodeList_answersWithoutAFleetFile() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.yaml"), NODES);
+    Path pod =
+        Files.writeString(
+            dir.resolve("pod.yaml"),
+            GPU_MISMATCH.replace(
+                "requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}"));
+    Run run = run("check", "--fleet", nodes.toString(), pod.toString());
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).containsPattern("(?m)^Pod/ml/p +1 +1 +gpu-1$");
+  }
+
+  @Test
+  void check_brokenFleetFile_exitsTwoNamingTheField() throws IOException {
+    Path broken =
+        Files.writeString(
+            dir.resolve("fleet.yaml"),
+            """
+            apiVersion: gpuspec.io/v1alpha1
+            kind: Fleet
+            metadata: {name: f}
+            spec:
+              nodeGroups:
+              - name: a
+                count: -1
+            """);
+    Path pod = Files.writeString(dir.resolve("ok.yaml"), GOOD);
+    Run run = run("check", "--fleet", broken.toString(), pod.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).containsPattern("fleet\\.yaml:\\d+:\\d+: ERROR FLEET010 .*count");
+  }
+
+  @Test
+  void check_gangLargerThanThePool_exitsOneWithFleet002() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.yaml"), NODES);
+    Path job =
+        Files.writeString(
+            dir.resolve("job.yaml"),
+            """
+            apiVersion: batch/v1
+            kind: Job
+            metadata: {name: gang, namespace: ml}
+            spec:
+              parallelism: 2
+              template:
+                spec:
+                  restartPolicy: Never
+                  nodeSelector: {nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}
+                  tolerations: [{key: nvidia.com/gpu, operator: Exists}]
+                  containers:
+                  - name: t
+                    image: trainer:1
+                    resources: {limits: {nvidia.com/gpu: "8"}}
+            """);
+    Run run = run("check", "--fleet", nodes.toString(), job.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out()).containsPattern("job\\.yaml:\\d+:\\d+: ERROR FLEET002 Job/ml/gang: ");
+  }
+
+  @Test
+  void lint_withFleet_reportsWhatCanNeverScheduleAsAnError() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.yaml"), NODES);
+    Path pod =
+        Files.writeString(
+            dir.resolve("pod.yaml"),
+            GPU_MISMATCH
+                .replace("requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}")
+                .replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
+    Run without = run("lint", pod.toString());
+    Run with = run("lint", "--fleet", nodes.toString(), pod.toString());
+    assertThat(without.out()).doesNotContain("FLEET001");
+    assertThat(with.exit()).isEqualTo(1);
+    assertThat(with.out())
+        .containsPattern(
+            "pod\\.yaml:\\d+:\\d+: ERROR FLEET001 Pod/ml/p: .*pool gpu-1: nodeSelector");
+  }
+
+  @Test
+  void lint_standardInput_isReadAsOneFile() throws IOException {
+    var saved = System.in;
+    try {
+      System.setIn(new java.io.ByteArrayInputStream(GPU_MISMATCH.getBytes(StandardCharsets.UTF_8)));
+      Run run = run("lint", "-");
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.out()).containsPattern("<stdin>:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ");
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  @Test
+  void lint_unknownKind_isAWarningAndTheOtherDocumentsAreChecked() throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("mixed.yaml"),
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n---\n" + GPU_MISMATCH);
+    Run run = run("lint", file.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("mixed\\.yaml:1:\\d+: WARNING YAML004 Widget/w: ")
+        .containsPattern("mixed\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ")
+        .contains("1 error");
+  }
+
+  @Test
+  void lint_json_carriesFileLineAndRulePerFinding() throws IOException {
+    Path file = Files.writeString(dir.resolve("gpu.yaml"), GPU_MISMATCH);
+    String json = run("lint", "--format", "json", file.toString()).out();
+    assertThat(json)
+        .containsPattern("\"errors\" : 1\\b")
+        .containsPattern("\"rule\" : \"GPU001\"")
+        .containsPattern("\"file\" : \"[^\"]*gpu\\.yaml\"")
+        .containsPattern("\"line\" : [1-9]\\d*");
   }
 
   @Test
