@@ -1,11 +1,5 @@
 package io.gpuspec.tfjob.model;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -13,19 +7,18 @@ import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
+import io.gpuspec.core.k8s.SpecObject;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * A Kubeflow {@code TFJob} ({@code kubeflow.org/v1}, training-operator v1.9): plain data in the
- * shape of the upstream CRD, applicable by any fabric8 client as a {@link HasMetadata}. Fields the
- * model does not name (e.g. {@code status}) are kept in {@link #getAdditionalProperties()}.
+ * shape of the upstream CRD, applicable by any fabric8 client as a {@link
+ * io.fabric8.kubernetes.api.model.HasMetadata}. Fields the model does not name (e.g. {@code
+ * status}) are kept in {@link #getAdditionalProperties()}.
  */
 @Group(TFJob.GROUP)
 @Version(TFJob.VERSION)
@@ -33,9 +26,7 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @Plural("tfjobs")
 @Singular("tfjob")
 @JsonDeserialize(using = ValueDeserializer.None.class)
-@JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"apiVersion", "kind", "metadata", "spec"})
-public class TFJob implements HasMetadata, Namespaced, RunPolicyJob {
+public class TFJob extends SpecObject<TFJobSpec> implements Namespaced, RunPolicyJob {
 
   private static final long serialVersionUID = 1L;
 
@@ -44,113 +35,24 @@ public class TFJob implements HasMetadata, Namespaced, RunPolicyJob {
   public static final String KIND = "TFJob";
   public static final String API_VERSION = GROUP + "/" + VERSION;
 
-  @JsonProperty("apiVersion")
-  private String apiVersion = API_VERSION;
-
-  @JsonProperty("kind")
-  private String kind = KIND;
-
-  @JsonProperty("metadata")
-  private ObjectMeta metadata;
-
-  @JsonProperty("spec")
-  private TFJobSpec spec;
-
-  private Map<String, Object> additionalProperties = new LinkedHashMap<>();
-
-  public TFJob() {}
+  public TFJob() {
+    this(null, null);
+  }
 
   public TFJob(ObjectMeta metadata, TFJobSpec spec) {
-    this.metadata = metadata;
-    this.spec = spec;
-  }
-
-  @Override
-  public String getApiVersion() {
-    return apiVersion;
-  }
-
-  @Override
-  public void setApiVersion(String apiVersion) {
-    this.apiVersion = apiVersion;
-  }
-
-  @Override
-  public String getKind() {
-    return kind;
-  }
-
-  public void setKind(String kind) {
-    this.kind = kind;
-  }
-
-  @Override
-  public ObjectMeta getMetadata() {
-    return metadata;
-  }
-
-  @Override
-  public void setMetadata(ObjectMeta metadata) {
-    this.metadata = metadata;
-  }
-
-  public TFJobSpec getSpec() {
-    return spec;
-  }
-
-  public void setSpec(TFJobSpec spec) {
-    this.spec = spec;
+    super(API_VERSION, KIND, metadata, spec);
   }
 
   @Override
   public Optional<RunPolicy> runPolicy() {
-    return Optional.ofNullable(spec).map(TFJobSpec::getRunPolicy);
+    return Optional.ofNullable(getSpec()).map(TFJobSpec::getRunPolicy);
   }
 
   @Override
   public void runPolicy(RunPolicy policy) {
-    if (spec == null) {
-      spec = new TFJobSpec();
+    if (getSpec() == null) {
+      setSpec(new TFJobSpec());
     }
-    spec.setRunPolicy(policy);
-  }
-
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof TFJob that
-        && Objects.equals(apiVersion, that.apiVersion)
-        && Objects.equals(kind, that.kind)
-        && Objects.equals(metadata, that.metadata)
-        && Objects.equals(spec, that.spec)
-        && Objects.equals(additionalProperties, that.additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(apiVersion, kind, metadata, spec, additionalProperties);
-  }
-
-  @Override
-  public String toString() {
-    return "TFJob(apiVersion="
-        + apiVersion
-        + ", kind="
-        + kind
-        + ", metadata="
-        + metadata
-        + ", spec="
-        + spec
-        + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
-        + ")";
+    getSpec().setRunPolicy(policy);
   }
 }

@@ -1,20 +1,12 @@
 package io.gpuspec.scheduling.model.kueue;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
+import io.gpuspec.core.k8s.SpecObject;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
@@ -27,9 +19,7 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @Plural("clusterqueues")
 @Singular("clusterqueue")
 @JsonDeserialize(using = ValueDeserializer.None.class)
-@JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"apiVersion", "kind", "metadata", "spec"})
-public class ClusterQueue implements HasMetadata {
+public class ClusterQueue extends SpecObject<ClusterQueueSpec> {
 
   private static final long serialVersionUID = 1L;
 
@@ -38,91 +28,11 @@ public class ClusterQueue implements HasMetadata {
   public static final String KIND = "ClusterQueue";
   public static final String API_VERSION = GROUP + "/" + VERSION;
 
-  @JsonProperty("apiVersion")
-  private String apiVersion = API_VERSION;
-
-  @JsonProperty("kind")
-  private String kind = KIND;
-
-  @JsonProperty("metadata")
-  private ObjectMeta metadata;
-
-  @JsonProperty("spec")
-  private ClusterQueueSpec spec;
-
-  private Map<String, Object> additionalProperties = new LinkedHashMap<>();
-
-  public ClusterQueue() {}
+  public ClusterQueue() {
+    this(null, null);
+  }
 
   public ClusterQueue(ObjectMeta metadata, ClusterQueueSpec spec) {
-    this.metadata = metadata;
-    this.spec = spec;
-  }
-
-  @Override
-  public String getApiVersion() {
-    return apiVersion;
-  }
-
-  @Override
-  public void setApiVersion(String apiVersion) {
-    this.apiVersion = apiVersion;
-  }
-
-  @Override
-  public String getKind() {
-    return kind;
-  }
-
-  public void setKind(String kind) {
-    this.kind = kind;
-  }
-
-  @Override
-  public ObjectMeta getMetadata() {
-    return metadata;
-  }
-
-  @Override
-  public void setMetadata(ObjectMeta metadata) {
-    this.metadata = metadata;
-  }
-
-  public ClusterQueueSpec getSpec() {
-    return spec;
-  }
-
-  public void setSpec(ClusterQueueSpec spec) {
-    this.spec = spec;
-  }
-
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof ClusterQueue that
-        && Objects.equals(apiVersion, that.apiVersion)
-        && Objects.equals(kind, that.kind)
-        && Objects.equals(metadata, that.metadata)
-        && Objects.equals(spec, that.spec)
-        && Objects.equals(additionalProperties, that.additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(apiVersion, kind, metadata, spec, additionalProperties);
-  }
-
-  @Override
-  public String toString() {
-    return "ClusterQueue(metadata=" + metadata + ", spec=" + spec + ")";
+    super(API_VERSION, KIND, metadata, spec);
   }
 }
