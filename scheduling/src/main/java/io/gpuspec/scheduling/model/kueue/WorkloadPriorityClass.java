@@ -1,20 +1,17 @@
 package io.gpuspec.scheduling.model.kueue;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
+import io.gpuspec.core.manifest.CustomObject;
+import java.util.Arrays;
+import java.util.List;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
@@ -30,9 +27,8 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @Plural("workloadpriorityclasses")
 @Singular("workloadpriorityclass")
 @JsonDeserialize(using = ValueDeserializer.None.class)
-@JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"apiVersion", "kind", "metadata", "description", "value"})
-public class WorkloadPriorityClass implements HasMetadata {
+public class WorkloadPriorityClass extends CustomObject {
 
   private static final long serialVersionUID = 1L;
 
@@ -41,15 +37,6 @@ public class WorkloadPriorityClass implements HasMetadata {
   public static final String KIND = "WorkloadPriorityClass";
   public static final String API_VERSION = GROUP + "/" + VERSION;
 
-  @JsonProperty("apiVersion")
-  private String apiVersion = API_VERSION;
-
-  @JsonProperty("kind")
-  private String kind = KIND;
-
-  @JsonProperty("metadata")
-  private ObjectMeta metadata;
-
   @JsonProperty("description")
   private String description;
 
@@ -57,43 +44,14 @@ public class WorkloadPriorityClass implements HasMetadata {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   private Integer value;
 
-  private Map<String, Object> additionalProperties = new LinkedHashMap<>();
-
-  public WorkloadPriorityClass() {}
+  public WorkloadPriorityClass() {
+    this(null, null, null);
+  }
 
   public WorkloadPriorityClass(ObjectMeta metadata, Integer value, String description) {
-    this.metadata = metadata;
+    super(API_VERSION, KIND, metadata);
     this.value = value;
     this.description = description;
-  }
-
-  @Override
-  public String getApiVersion() {
-    return apiVersion;
-  }
-
-  @Override
-  public void setApiVersion(String apiVersion) {
-    this.apiVersion = apiVersion;
-  }
-
-  @Override
-  public String getKind() {
-    return kind;
-  }
-
-  public void setKind(String kind) {
-    this.kind = kind;
-  }
-
-  @Override
-  public ObjectMeta getMetadata() {
-    return metadata;
-  }
-
-  @Override
-  public void setMetadata(ObjectMeta metadata) {
-    this.metadata = metadata;
   }
 
   /** Free text, at most 2048 characters. */
@@ -114,40 +72,8 @@ public class WorkloadPriorityClass implements HasMetadata {
     this.value = value;
   }
 
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
   @Override
-  public boolean equals(Object other) {
-    return other instanceof WorkloadPriorityClass that
-        && Objects.equals(apiVersion, that.apiVersion)
-        && Objects.equals(kind, that.kind)
-        && Objects.equals(metadata, that.metadata)
-        && Objects.equals(description, that.description)
-        && Objects.equals(value, that.value)
-        && Objects.equals(additionalProperties, that.additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(apiVersion, kind, metadata, description, value, additionalProperties);
-  }
-
-  @Override
-  public String toString() {
-    return "WorkloadPriorityClass(metadata="
-        + metadata
-        + ", value="
-        + value
-        + ", description="
-        + description
-        + ")";
+  protected List<Object> content() {
+    return Arrays.asList(description, value);
   }
 }

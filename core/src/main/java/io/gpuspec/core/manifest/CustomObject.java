@@ -1,27 +1,25 @@
-package io.gpuspec.core.k8s;
+package io.gpuspec.core.manifest;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The shape every custom resource model of gpuspec shares: {@code apiVersion}, {@code kind}, {@code
- * metadata} and a typed {@code spec}, with any other top-level field kept as read. Subclasses add
- * the fabric8 {@code @Group}/{@code @Version}/{@code @Kind} annotations and their spec type, in the
- * shape fabric8's generated models have, so fabric8's serialization reads and writes them.
- *
- * @param <S> the spec type
+ * What every custom resource model of gpuspec has: {@code apiVersion}, {@code kind}, {@code
+ * metadata}, and any top-level field the model does not declare, kept as read. Subclasses add the
+ * fabric8 {@code @Group}/{@code @Version}/{@code @Kind} annotations and their own fields (most have
+ * a {@code spec}: {@link SpecObject}), in the shape of fabric8's generated models, so fabric8's
+ * serialization reads and writes them.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"apiVersion", "kind", "metadata", "spec"})
-public abstract class SpecObject<S> implements HasMetadata {
+public abstract class CustomObject implements HasMetadata {
 
   private static final long serialVersionUID = 1L;
 
@@ -34,18 +32,17 @@ public abstract class SpecObject<S> implements HasMetadata {
   @JsonProperty("metadata")
   private ObjectMeta metadata;
 
-  @JsonProperty("spec")
-  private S spec;
-
   private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
   /** An object of this group/version and kind. */
-  protected SpecObject(String apiVersion, String kind, ObjectMeta metadata, S spec) {
+  protected CustomObject(String apiVersion, String kind, ObjectMeta metadata) {
     this.apiVersion = apiVersion;
     this.kind = kind;
     this.metadata = metadata;
-    this.spec = spec;
   }
+
+  /** The subclass's own fields, in order: they take part in equals, hashCode and toString. */
+  protected abstract List<Object> content();
 
   @Override
   public String getApiVersion() {
@@ -76,14 +73,6 @@ public abstract class SpecObject<S> implements HasMetadata {
     this.metadata = metadata;
   }
 
-  public S getSpec() {
-    return spec;
-  }
-
-  public void setSpec(S spec) {
-    this.spec = spec;
-  }
-
   /** Top-level fields the model does not declare, as read. */
   @JsonAnyGetter
   public Map<String, Object> getAdditionalProperties() {
@@ -99,17 +88,17 @@ public abstract class SpecObject<S> implements HasMetadata {
   public boolean equals(Object other) {
     return other != null
         && other.getClass() == getClass()
-        && other instanceof SpecObject<?> that
+        && other instanceof CustomObject that
         && Objects.equals(apiVersion, that.apiVersion)
         && Objects.equals(kind, that.kind)
         && Objects.equals(metadata, that.metadata)
-        && Objects.equals(spec, that.spec)
-        && Objects.equals(additionalProperties, that.additionalProperties);
+        && content().equals(that.content())
+        && additionalProperties.equals(that.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(apiVersion, kind, metadata, spec, additionalProperties);
+    return Objects.hash(apiVersion, kind, metadata, content(), additionalProperties);
   }
 
   @Override
@@ -121,8 +110,8 @@ public abstract class SpecObject<S> implements HasMetadata {
         + kind
         + ", metadata="
         + metadata
-        + ", spec="
-        + spec
+        + ", "
+        + content()
         + (additionalProperties.isEmpty() ? "" : ", additionalProperties=" + additionalProperties)
         + ")";
   }
