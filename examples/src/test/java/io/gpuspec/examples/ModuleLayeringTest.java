@@ -1,6 +1,7 @@
 package io.gpuspec.examples;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -45,5 +46,10 @@ class ModuleLayeringTest {
         }
       }
     }
+  }
+
+  @Test
+  void packages_haveNoCycles() {
+    slices().matching("io.gpuspec.(**)").should().beFreeOfCycles().check(ALL);
   }
 }

@@ -23,6 +23,7 @@ import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
 import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
+import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.Cohort;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;

@@ -3,6 +3,7 @@ package io.gpuspec.sharing.internal;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.DocumentRecognizer;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;

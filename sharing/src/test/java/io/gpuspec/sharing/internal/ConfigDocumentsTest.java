@@ -9,6 +9,7 @@ import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.PodTemplate;
-import io.gpuspec.scheduling.internal.Amounts;
+import io.gpuspec.scheduling.internal.support.Amounts;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;

@@ -5,7 +5,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.scheduling.internal.VolcanoJobAdapter;
+import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import io.gpuspec.scheduling.model.volcano.batch.TaskSpec;
 import java.util.List;

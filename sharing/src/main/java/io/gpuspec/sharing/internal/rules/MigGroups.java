@@ -3,7 +3,7 @@ package io.gpuspec.sharing.internal.rules;
 import io.gpuspec.sharing.MigCatalogue;
 import io.gpuspec.sharing.MigGeometry;
 import io.gpuspec.sharing.MigProfile;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -13,7 +13,7 @@ import io.gpuspec.sharing.MigFit;
 import io.gpuspec.sharing.MigGeometry;
 import io.gpuspec.sharing.MigLayout;
 import io.gpuspec.sharing.MigProblem;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;

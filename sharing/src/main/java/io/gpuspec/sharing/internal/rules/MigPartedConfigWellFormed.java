@@ -6,7 +6,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.MigPartedConfig;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
  * SHR005: a mig-parted config (in a ConfigMap or a standalone file) has the format the MIG manager

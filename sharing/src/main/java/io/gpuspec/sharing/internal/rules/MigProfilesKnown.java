@@ -7,7 +7,7 @@ import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.MigCatalogue;
 import io.gpuspec.sharing.MigGeometry;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.List;
 
 /**

@@ -9,9 +9,9 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.DevicePluginConfig;
 import io.gpuspec.sharing.NodeConfigLabels;
 import io.gpuspec.sharing.SharingConfig;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
  * SHR003: MPS shares a GPU among at most 48 clients, 16 below compute capability 7.5 (Volta). The

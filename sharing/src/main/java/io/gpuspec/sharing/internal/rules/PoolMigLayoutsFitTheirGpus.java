@@ -13,7 +13,7 @@ import io.gpuspec.sharing.MigLayout;
 import io.gpuspec.sharing.MigPartedConfig;
 import io.gpuspec.sharing.MigProblem;
 import io.gpuspec.sharing.NodeConfigLabels;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.List;
 import java.util.Map;
 

@@ -5,9 +5,9 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
  * SHR002: every resource a device-plugin config shares has at least 2 replicas; the plugin refuses

@@ -5,9 +5,9 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
 import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
  * SHR004: sharing fits the config's MIG strategy: MPS never with {@code migStrategy: mixed} (the

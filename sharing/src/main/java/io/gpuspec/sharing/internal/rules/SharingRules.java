@@ -3,7 +3,7 @@ package io.gpuspec.sharing.internal.rules;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.sharing.ConfigProblem;
-import io.gpuspec.sharing.internal.EmbeddedConfig;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

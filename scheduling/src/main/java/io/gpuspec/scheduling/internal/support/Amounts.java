@@ -1,4 +1,4 @@
-package io.gpuspec.scheduling.internal;
+package io.gpuspec.scheduling.internal.support;
 
 import java.math.BigDecimal;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.gpuspec.sharing.internal;
+package io.gpuspec.sharing.internal.support;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;

@@ -1,4 +1,4 @@
-package io.gpuspec.scheduling.internal;
+package io.gpuspec.scheduling.internal.support;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.spi.PodTemplate;
