@@ -95,7 +95,7 @@ final class EngineContext implements CheckContext {
             path,
             message,
             fix,
-            manifests.sourceOf(object)));
+            manifests.sourceOf(object, path)));
   }
 
   private boolean suppressed(HasMetadata object) {

@@ -488,7 +488,7 @@ class ManifestReaderTest {
           .extracting(o -> o.getMetadata().getName())
           .containsExactly("a", "b", "c");
       assertThat(read.manifests().sourceOf(read.manifests().objects().get(0)))
-          .contains(new SourceLocation(Path.of("list.yaml"), 0, 4));
+          .contains(new SourceLocation(Path.of("list.yaml"), 0, 4, 3));
     }
 
     @Test
