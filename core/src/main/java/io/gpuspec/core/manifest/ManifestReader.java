@@ -706,7 +706,7 @@ public final class ManifestReader {
     Removals removals = new Removals(original);
     JsonNode remaining = original;
     long work = 0;
-    List<String> unknownFields = new ArrayList<>();
+    List<StrictDecoder.Unknown> unknownFields = new ArrayList<>();
     T decoded = null;
     boolean gaveUp = false;
     for (int attempt = 0; attempt <= MAX_TYPE_PROBLEMS; attempt++) {
@@ -754,23 +754,82 @@ public final class ManifestReader {
           "fix the values above and read the file again",
           doc.at(pointer + sub));
     }
-    for (String unknownHere : unknownFields) {
-      String unknown = sub + removals.original(unknownHere);
+    for (StrictDecoder.Unknown found : unknownFields) {
+      String unknown = sub + removals.original(found.pointer());
       if (!unknown.equals("/status")) { // the server ignores status on create and apply
-        add(
-            "YAML003",
-            Severity.ERROR,
-            object,
-            FieldPaths.prefixed(prefix, FieldPaths.of(unknown, object)),
-            clip(kind)
-                + " has no field \""
-                + clip(lastStep(unknown))
-                + "\"; strict decoding rejects it, otherwise it is silently dropped",
-            "remove it or fix its spelling or indentation",
-            doc.at(pointer + unknown));
+        unknownField(doc, object, prefix, pointer + unknown, unknown, kind, found);
       }
     }
     return decoded;
+  }
+
+  /**
+   * Reports a field the model does not have. A near-miss of a field the object has, or a field of
+   * an enclosing object (wrong indentation), is an error: kubectl's default strict field validation
+   * makes the API server reject it, other clients have it dropped. Any other unknown field may be a
+   * field of a Kubernetes version the model does not cover: a warning.
+   */
+  private void unknownField(
+      Doc doc,
+      JsonNode object,
+      String prefix,
+      String pointer,
+      String unknown,
+      String kind,
+      StrictDecoder.Unknown found) {
+    String name = clip(lastStep(unknown));
+    String path = FieldPaths.prefixed(prefix, FieldPaths.of(unknown, object));
+    String consequence =
+        "the API server rejects it under strict field validation (kubectl's default),"
+            + " otherwise drops it";
+    if (found.nearMiss().isPresent()) {
+      add(
+          "YAML003",
+          Severity.ERROR,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" here, but one named \""
+              + clip(found.nearMiss().get())
+              + "\"; "
+              + consequence,
+          "spell it " + clip(found.nearMiss().get()),
+          doc.at(pointer));
+    } else if (found.ofEnclosing().isPresent()) {
+      add(
+          "YAML003",
+          Severity.ERROR,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" here: it is a field of an enclosing "
+              + found.ofEnclosing().get()
+              + "; "
+              + consequence,
+          "indent it under the object it belongs to",
+          doc.at(pointer));
+    } else {
+      add(
+          "YAML003",
+          Severity.WARNING,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" in gpuspec's model (Kubernetes "
+              + StrictDecoder.MODEL_VERSION
+              + "); unless the cluster's Kubernetes version"
+              + " has it, "
+              + consequence,
+          "remove it or fix its spelling or indentation; ignore this for a field of a newer"
+              + " Kubernetes version than gpuspec knows",
+          doc.at(pointer));
+    }
   }
 
   /**

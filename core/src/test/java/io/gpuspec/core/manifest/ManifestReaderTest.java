@@ -482,7 +482,13 @@ class ManifestReaderTest {
           13);
       assertThat(read.problems().get(0).object().name()).isEqualTo("b");
       assertFinding(
-          read.problems().get(1), "YAML003", Severity.ERROR, "items[2].bogus", "list.yaml", 0, 18);
+          read.problems().get(1),
+          "YAML003",
+          Severity.WARNING,
+          "items[2].bogus",
+          "list.yaml",
+          0,
+          18);
       // every item is kept (without its bad values); the List itself is not
       assertThat(read.manifests().objects())
           .extracting(o -> o.getMetadata().getName())
