@@ -83,7 +83,7 @@ class DefectMutationProperties {
       @Override
       void apply(Valid valid) {
         Container c = valid.gpuContainer();
-        int limit = GpuResources.gpuCount(c);
+        long limit = GpuResources.gpuCount(c);
         c.getResources().getRequests().put("nvidia.com/gpu", new Quantity(limit + 1 + ""));
       }
     },
@@ -104,6 +104,12 @@ class DefectMutationProperties {
       @Override
       boolean appliesTo(Valid valid) {
         return valid.workload() instanceof Job job && job.getSpec().getParallelism() > 1;
+      }
+
+      /** With its one pool known, an unpinned job cannot mix models: the pools must be unknown. */
+      @Override
+      boolean withFleet() {
+        return false;
       }
 
       @Override
@@ -208,6 +214,11 @@ class DefectMutationProperties {
       return true;
     }
 
+    /** Whether to check with the pool known as the fleet (otherwise no fleet is known). */
+    boolean withFleet() {
+      return true;
+    }
+
     abstract void apply(Valid valid);
   }
 
@@ -242,12 +253,12 @@ class DefectMutationProperties {
     return new Valid(source.getKey(), objects);
   }
 
-  private static Report check(Valid valid) {
-    return TestGpuspec.GPUSPEC
-        .engine()
-        .check(
-            ManifestSet.of(valid.objects()),
-            CheckOptions.builder().fleet(Fleet.of(valid.pool())).build());
+  private static Report check(Valid valid, Defect defect) {
+    CheckOptions options =
+        defect.withFleet()
+            ? CheckOptions.builder().fleet(Fleet.of(valid.pool())).build()
+            : CheckOptions.defaults();
+    return TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(valid.objects()), options);
   }
 
   @Property(tries = 1300)
@@ -258,12 +269,14 @@ class DefectMutationProperties {
       @ForAll("priorityClasses") PriorityClass tier) {
     Valid before = valid(source, tier);
     Assume.that(defect.appliesTo(before));
-    assertThat(check(before).byRule(defect.name())).as("%s on the valid objects", defect).isEmpty();
+    assertThat(check(before, defect).byRule(defect.name()))
+        .as("%s on the valid objects", defect)
+        .isEmpty();
 
     Valid mutated = valid(source, tier);
     defect.apply(mutated);
 
-    assertThat(check(mutated).byRule(defect.name()))
+    assertThat(check(mutated, defect).byRule(defect.name()))
         .as("%s after its defect was introduced", defect)
         .isNotEmpty();
   }
