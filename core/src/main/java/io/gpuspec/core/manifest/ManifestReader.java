@@ -59,7 +59,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   <caption>Reader findings</caption>
  *   <tr><td>YAML001</td><td>error</td><td>unreadable file or directory, not a regular file, not UTF-8, a character YAML forbids, or a YAML syntax error</td></tr>
  *   <tr><td>YAML002</td><td>error</td><td>a mapping repeats a key</td></tr>
- *   <tr><td>YAML003</td><td>error</td><td>a field the kind does not have</td></tr>
+ *   <tr><td>YAML003</td><td>error, warning</td><td>a field the kind does not have: an error for a near-miss of a field the object has or a field of an enclosing object, a warning otherwise (it may be a field of a newer Kubernetes version)</td></tr>
  *   <tr><td>YAML004</td><td>warning</td><td>a kind gpuspec has no model for (kept, not checked)</td></tr>
  *   <tr><td>YAML005</td><td>error</td><td>a limit below is exceeded</td></tr>
  *   <tr><td>YAML006</td><td>error</td><td>a document that is not an object with apiVersion and kind (and that no {@link DocumentRecognizer} claims)</td></tr>
