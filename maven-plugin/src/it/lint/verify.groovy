@@ -2,7 +2,7 @@
 // reported too (its warning in the log, a passing test case in the JUnit report).
 def log = new File(basedir, 'build.log').text
 def k8s = new File(basedir, 'src/main/k8s').canonicalPath
-assert log.contains("[ERROR] ${k8s}/apps/trainer.yaml:9:1: ERROR YAML003 Deployment/ml/trainer spec.replica: ") : 'the unknown field is not reported at its line'
+assert log.contains("[ERROR] ${k8s}/apps/trainer.yaml:9:3: ERROR YAML003 Deployment/ml/trainer spec.replica: ") : 'the unknown field is not reported at its line'
 assert log =~ /\[ERROR\] ${java.util.regex.Pattern.quote(k8s)}\/apps\/trainer\.yaml:\d+:\d+: ERROR GPU001 Deployment\/ml\/trainer /
 assert log.contains("[WARNING] ${k8s}/inference.yaml:") : 'the valid file is not reported'
 assert log.contains('gpuspec: linted 2 files: 2 objects')

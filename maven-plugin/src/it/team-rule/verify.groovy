@@ -4,7 +4,7 @@ def log = new File(basedir, 'build.log').text
 assert log.contains('gpuspec: modules core, team-rules; ') : 'generate did not load the team module'
 assert log.contains('[WARNING] Deployment/serving/chat: ERROR TEAM001 Deployment/serving/chat metadata.labels[team]: has no team label') : 'TEAM001 did not fire in generate'
 def chat = new File(basedir, 'src/main/k8s/chat.yaml').canonicalPath
-assert log.contains("[WARNING] ${chat}:1:1: ERROR TEAM001 Deployment/serving/chat metadata.labels[team]: has no team label") : 'TEAM001 did not fire in lint'
+assert log.contains("[WARNING] ${chat}:4:3: ERROR TEAM001 Deployment/serving/chat metadata.labels[team]: has no team label") : 'TEAM001 did not fire in lint'
 def sarif = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/gpuspec-reports/gpuspec-lint.sarif'))
 def run = sarif.runs[0]
 assert run.tool.driver.rules.any { it.id == 'TEAM001' && it.helpUri == 'https://example.com/platform/labels#team' }

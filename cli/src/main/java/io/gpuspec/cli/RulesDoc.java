@@ -18,10 +18,15 @@ final class RulesDoc {
         .append("Regenerate with `./mvnw -pl cli -am test -Dtest=RulesDocTest")
         .append(" -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true`.\n\n")
         .append("Suppress a rule on one object with the annotation\n")
-        .append("`gpuspec.io/ignore-check.<RULE-ID>: \"<reason>\"`.\n\n")
+        .append("`gpuspec.io/ignore-check.<RULE-ID>: \"<reason>\"`. The reason is required: a")
+        .append(" blank one suppresses nothing and is reported (`ENGINE002`). Rules the API server")
+        .append(" enforces itself (marked \"rejected by the API server\" below)")
+        .append(" cannot be suppressed: their findings stay and the annotation is reported")
+        .append(" (`ENGINE003`); an annotation naming no rule is reported too (`ENGINE004`).\n\n")
         .append(
             "Besides these rules, the reader reports `YAML001`–`YAML008` (files that do not read")
-        .append(" as Kubernetes objects), the engine `ENGINE001` (a rule failed on an object), and")
+        .append(" as Kubernetes objects), the engine `ENGINE001` (a rule failed on an object) and")
+        .append(" `ENGINE002`–`ENGINE004` (suppressions, above), and")
         .append(" the fleet check `FLEET001` (never schedules), `FLEET002` (a distributed workload")
         .append(" larger than its pools) and `FLEET010` (an invalid fleet file).\n\n")
         .append("| id | severity | requires |\n|---|---|---|\n");
@@ -43,6 +48,8 @@ final class RulesDoc {
           .append(rule.title())
           .append("** (")
           .append(rule.severity().name().toLowerCase(Locale.ROOT))
+          .append(
+              rule.apiServerRejects() ? "; rejected by the API server, cannot be suppressed" : "")
           .append("; reads ")
           .append(rule.kinds().isEmpty() ? "any kind" : String.join(", ", rule.kinds()))
           .append(")\n\n")

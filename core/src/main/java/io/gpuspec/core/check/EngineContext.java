@@ -1,7 +1,6 @@
 package io.gpuspec.core.check;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
@@ -84,7 +83,7 @@ final class EngineContext implements CheckContext {
   @Override
   public void report(
       Severity severity, HasMetadata object, String path, String message, String fix) {
-    if (suppressed(object)) {
+    if (Suppressions.suppresses(object, rule.info())) {
       return;
     }
     sink.accept(
@@ -95,13 +94,6 @@ final class EngineContext implements CheckContext {
             path,
             message,
             fix,
-            manifests.sourceOf(object)));
-  }
-
-  private boolean suppressed(HasMetadata object) {
-    ObjectMeta meta = object.getMetadata();
-    return meta != null
-        && meta.getAnnotations() != null
-        && meta.getAnnotations().containsKey(RuleEngine.IGNORE_ANNOTATION_PREFIX + rule.id());
+            manifests.sourceOf(object, path)));
   }
 }

@@ -119,7 +119,7 @@ public final class FleetCheck {
                 blocked,
                 capacity,
                 workload.get().distributed(),
-                manifests.sourceOf(object)));
+                manifests.sourceOf(object, template.specPath())));
       }
     }
     return new FleetReport(placements, groups);

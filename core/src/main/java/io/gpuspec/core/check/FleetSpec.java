@@ -191,6 +191,6 @@ final class FleetSpec {
             path,
             "fleet " + path + " " + what,
             fix,
-            read.manifests().sourceOf(fleet)));
+            read.manifests().sourceOf(fleet, path)));
   }
 }

@@ -171,14 +171,27 @@ public enum ReportFormat {
 
   /** Findings of the reader and the engine itself have no rule class; describe them here. */
   private static RuleInfo builtIn(String id, Severity severity) {
+    boolean reader = id.startsWith("YAML");
+    boolean suppression =
+        id.equals(RuleEngine.SUPPRESSION_WITHOUT_REASON)
+            || id.equals(RuleEngine.SUPPRESSION_IGNORED)
+            || id.equals(RuleEngine.SUPPRESSION_OF_UNKNOWN_RULE);
     return RuleInfo.builder()
         .id(id)
         .severity(severity)
-        .title(id.startsWith("YAML") ? "The file reads as Kubernetes objects" : "gpuspec itself")
+        .title(
+            reader
+                ? "The file reads as Kubernetes objects"
+                : suppression
+                    ? "Suppressions give a reason and name a rule that can be suppressed"
+                    : "gpuspec itself")
         .why(
-            id.startsWith("YAML")
+            reader
                 ? "A file that does not read as Kubernetes objects cannot be applied or checked."
-                : "A rule failed on an object, so the object is not fully checked.")
+                : suppression
+                    ? "A suppression without a reason, of a rule the API server enforces anyway,"
+                        + " or of a rule that does not exist suppresses nothing."
+                    : "A rule failed on an object, so the object is not fully checked.")
         .fix("See the finding's own fix.")
         .documentation("https://kubernetes.io/docs/concepts/overview/working-with-objects/")
         .build();

@@ -10,6 +10,7 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.ArrayList;
@@ -27,9 +28,18 @@ import java.util.Set;
  * Gpuspec#engine()}: it holds every rule and workload adapter of the registry's modules.
  *
  * <p>An object opts out of one rule with the annotation {@code gpuspec.io/ignore-check.<RULE-ID>:
- * "<reason>"}. A rule that throws does not stop the check: the engine reports {@value
- * #ENGINE_FAILURE} on each object the rule fails on, keeps the rule's findings on the other objects
- * and runs the other rules.
+ * "<reason>"}. The reason is required: an annotation without one suppresses nothing and is reported
+ * ({@value #SUPPRESSION_WITHOUT_REASON}). A rule whose findings the API server rejects anyway
+ * ({@link io.gpuspec.core.spi.RuleInfo#apiServerRejects()}) cannot be suppressed: its findings
+ * stay, and the annotation is reported ({@value #SUPPRESSION_IGNORED}); so is an annotation naming
+ * no known rule ({@value #SUPPRESSION_OF_UNKNOWN_RULE}). These are warnings (errors when strict).
+ *
+ * <p>A rule that throws does not stop the check: the engine reports {@value #ENGINE_FAILURE} on
+ * each object the rule fails on, keeps the rule's findings on the other objects and runs the other
+ * rules.
+ *
+ * <p>Findings on objects read from files point at the offending field: the context locates each
+ * violation's field path through {@link ManifestSet#sourceOf(HasMetadata, String)}.
  */
 public final class RuleEngine {
 
@@ -39,12 +49,25 @@ public final class RuleEngine {
   /** The id of the finding reported when a rule throws. */
   public static final String ENGINE_FAILURE = "ENGINE001";
 
+  /** The id of the finding on a suppression annotation that gives no reason. */
+  public static final String SUPPRESSION_WITHOUT_REASON = "ENGINE002";
+
+  /** The id of the finding on a suppression of a rule whose findings the API server rejects. */
+  public static final String SUPPRESSION_IGNORED = "ENGINE003";
+
+  /** The id of the finding on a suppression annotation naming no known rule. */
+  public static final String SUPPRESSION_OF_UNKNOWN_RULE = "ENGINE004";
+
   private final List<Rule> rules;
+  private final Map<String, RuleInfo> known; // every rule of the registry, also after only()
   private final List<WorkloadAdapter> adapters;
   private final Map<String, NameFormat> nameFormats;
 
   RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters, List<ResourceKind> kinds) {
     this.rules = List.copyOf(rules);
+    Map<String, RuleInfo> infos = new HashMap<>();
+    rules.forEach(r -> infos.put(r.id(), r.info()));
+    this.known = Map.copyOf(infos);
     this.adapters = List.copyOf(adapters);
     Map<String, NameFormat> formats = new HashMap<>();
     kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
@@ -53,6 +76,7 @@ public final class RuleEngine {
 
   private RuleEngine(RuleEngine base, List<Rule> rules) {
     this.rules = List.copyOf(rules);
+    this.known = base.known;
     this.adapters = base.adapters;
     this.nameFormats = base.nameFormats;
   }
@@ -108,6 +132,7 @@ public final class RuleEngine {
         runIsolated(rule, manifests, options, violations);
       }
     }
+    violations.addAll(Suppressions.check(manifests, known, options));
     return new Report(violations, manifests.size(), ran);
   }
 
@@ -163,10 +188,13 @@ public final class RuleEngine {
             + cause.getClass().getSimpleName()
             + (cause.getMessage() == null ? "" : ": " + firstLine(cause.getMessage()))
             + "; the rule's other findings are kept, this object is not checked by it",
-        "report this gpuspec bug with the object; meanwhile suppress the rule on the object with"
-            + " the annotation "
-            + IGNORE_ANNOTATION_PREFIX
-            + rule.id(),
+        rule.info().apiServerRejects()
+            ? "report this gpuspec bug with the object"
+            : "report this gpuspec bug with the object; meanwhile suppress the rule on the object"
+                + " with the annotation "
+                + IGNORE_ANNOTATION_PREFIX
+                + rule.id()
+                + ": \"<reason>\"",
         object == null ? Optional.empty() : manifests.sourceOf(object));
   }
 

@@ -2,6 +2,7 @@ package io.gpuspec.core.check;
 
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -31,12 +33,16 @@ import java.util.stream.Stream;
  * extra: nothing may be missing, nothing extra. A file without {@code # expect:} lines must produce
  * no finding at all (a "stays quiet" case). Findings are matched by document, rule id, severity and
  * field path. The path is the rest of the line, so it may hold the spaces of an invalid key, e.g.
- * {@code # expect: K8S003 error metadata.annotations[team owner]}.
+ * {@code # expect: K8S003 error metadata.annotations[team owner]}. A line may end in {@code
+ * @line:column} to state where the finding points as well, e.g. {@code # expect: GPU001 error
+ * spec.containers[0].resources.limits[nvidia.com/gpu] @14:11}.
  */
 public final class RuleTester {
 
   private static final Pattern EXPECT =
-      Pattern.compile("^\\s*#\\s*expect:\\s*(\\S+)\\s+(error|warning)\\s+(\\S(?:.*\\S)?)\\s*$");
+      Pattern.compile(
+          "^\\s*#\\s*expect:\\s*(\\S+)\\s+(error|warning)\\s+(\\S(?:.*?\\S)?)"
+              + "(?:\\s+@(\\d+):(\\d+))?\\s*$");
   private static final Pattern DOCUMENT_START = Pattern.compile("^---(\\s.*)?$");
 
   private final Gpuspec gpuspec;
@@ -57,8 +63,28 @@ public final class RuleTester {
     return new RuleTester(gpuspec, options);
   }
 
-  /** One expected finding: document index in the file, rule id, severity, field path. */
-  public record Expectation(int document, String ruleId, Severity severity, String path) {
+  /**
+   * One expected finding: document index in the file, rule id, severity, field path, and the line
+   * and column it points at (0 when the file does not state them).
+   */
+  public record Expectation(
+      int document, String ruleId, Severity severity, String path, int line, int column) {
+
+    /** An expectation that does not state where the finding points. */
+    public Expectation(int document, String ruleId, Severity severity, String path) {
+      this(document, ruleId, severity, path, 0, 0);
+    }
+
+    /** Whether a finding meets this expectation. */
+    boolean matches(Violation v) {
+      return v.source().map(SourceLocation::document).orElse(0) == document
+          && v.ruleId().equals(ruleId)
+          && v.severity() == severity
+          && v.path().equals(path)
+          && (line == 0
+              || v.source().map(s -> s.line() == line && s.column() == column).orElse(false));
+    }
+
     @Override
     public String toString() {
       return "document "
@@ -68,7 +94,8 @@ public final class RuleTester {
           + " "
           + severity.name().toLowerCase(Locale.ROOT)
           + " "
-          + path;
+          + path
+          + (line == 0 ? "" : " @" + line + ":" + column);
     }
   }
 
@@ -103,7 +130,9 @@ public final class RuleTester {
                 Math.max(document, 0),
                 expect.group(1),
                 Severity.valueOf(expect.group(2).toUpperCase(Locale.ROOT)),
-                expect.group(3)));
+                expect.group(3),
+                expect.group(4) == null ? 0 : Integer.parseInt(expect.group(4)),
+                expect.group(5) == null ? 0 : Integer.parseInt(expect.group(5))));
       } else if (DOCUMENT_START.matcher(line).matches()) {
         document++;
       } else if (document < 0 && !line.isBlank() && !line.stripLeading().startsWith("#")) {
@@ -125,13 +154,10 @@ public final class RuleTester {
     List<Violation> unexpected = new ArrayList<>();
     List<Expectation> missing = new ArrayList<>(expected);
     for (Violation violation : report.violations()) {
-      Expectation found =
-          new Expectation(
-              violation.source().map(s -> s.document()).orElse(0),
-              violation.ruleId(),
-              violation.severity(),
-              violation.path());
-      if (!missing.remove(found)) {
+      Optional<Expectation> met = missing.stream().filter(e -> e.matches(violation)).findFirst();
+      if (met.isPresent()) {
+        missing.remove(met.get());
+      } else {
         unexpected.add(violation);
       }
     }
@@ -147,6 +173,7 @@ public final class RuleTester {
                   .append(v.severity().name().toLowerCase(Locale.ROOT))
                   .append(' ')
                   .append(v.path())
+                  .append(v.source().map(s -> " @" + s.line() + ":" + s.column()).orElse(""))
                   .append("   (")
                   .append(v)
                   .append(")\n"));

@@ -59,7 +59,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   <caption>Reader findings</caption>
  *   <tr><td>YAML001</td><td>error</td><td>unreadable file or directory, not a regular file, not UTF-8, a character YAML forbids, or a YAML syntax error</td></tr>
  *   <tr><td>YAML002</td><td>error</td><td>a mapping repeats a key</td></tr>
- *   <tr><td>YAML003</td><td>error</td><td>a field the kind does not have</td></tr>
+ *   <tr><td>YAML003</td><td>error, warning</td><td>a field the kind does not have: an error for a near-miss of a field the object has or a field of an enclosing object, a warning otherwise (it may be a field of a newer Kubernetes version)</td></tr>
  *   <tr><td>YAML004</td><td>warning</td><td>a kind gpuspec has no model for (kept, not checked)</td></tr>
  *   <tr><td>YAML005</td><td>error</td><td>a limit below is exceeded</td></tr>
  *   <tr><td>YAML006</td><td>error</td><td>a document that is not an object with apiVersion and kind (and that no {@link DocumentRecognizer} claims)</td></tr>
@@ -153,7 +153,7 @@ public final class ManifestReader {
   }
 
   // what the file being read has produced so far; kept only if the file stays within the limits
-  private final List<Map.Entry<HasMetadata, SourceLocation>> fileObjects = new ArrayList<>();
+  private final List<Kept> fileObjects = new ArrayList<>();
   private final List<Violation> fileProblems = new ArrayList<>();
   private int droppedFindings;
   private Severity droppedSeverity;
@@ -462,9 +462,10 @@ public final class ManifestReader {
         readDocument(file, document.get(), text);
       }
     } catch (YamlTree.LimitExceeded e) {
-      rejectFile(file, tree.documentsStarted() - 1, e.line, e.getMessage(), e.fix);
+      rejectFile(file, tree.documentsStarted() - 1, e.line, e.column, e.getMessage(), e.fix);
     } catch (YamlTree.Invalid e) {
-      problem(file, tree.documentsStarted() - 1, e.line, "YAML001", e.getMessage(), e.fix);
+      problem(
+          file, tree.documentsStarted() - 1, e.line, e.column, "YAML001", e.getMessage(), e.fix);
     } catch (YamlEngineException e) {
       syntaxProblem(file, Math.max(tree.documentsStarted() - 1, 0), e, text);
     }
@@ -495,6 +496,7 @@ public final class ManifestReader {
             file,
             0,
             line,
+            column + 1,
             "YAML001",
             "the text contains "
                 + describe(c)
@@ -509,6 +511,7 @@ public final class ManifestReader {
             file,
             0,
             line,
+            column,
             "line " + line + " is longer than " + MAX_LINE_CHARS + " characters",
             "break the line; write long text as a block scalar (|) over several lines");
         return false;
@@ -551,7 +554,7 @@ public final class ManifestReader {
           FieldPaths.of(p.pointer(), root),
           p.message(),
           p.fix(),
-          new SourceLocation(file, document.index(), p.line()));
+          new SourceLocation(file, document.index(), p.line(), p.column()));
     }
     if (!(root instanceof ObjectNode)) {
       add(
@@ -561,7 +564,7 @@ public final class ManifestReader {
           "<root>",
           "the document is not an object",
           "write a Kubernetes object with apiVersion, kind and metadata",
-          new SourceLocation(file, document.index(), document.line()));
+          Doc.start(file, document));
       return;
     }
     if (recognized(file, document, text)) {
@@ -584,7 +587,7 @@ public final class ManifestReader {
     for (DocumentRecognizer recognizer : recognizers) {
       Optional<HasMetadata> object = recognizer.recognize(offered);
       if (object.isPresent()) {
-        keep(object.get(), new SourceLocation(file, document.index(), document.line()));
+        keep(object.get(), Doc.start(file, document), null);
         return true;
       }
     }
@@ -598,8 +601,13 @@ public final class ManifestReader {
     }
 
     SourceLocation at(String pointer) {
+      long at = document.located().positionOf(pointer, document.at());
+      return new SourceLocation(file, document.index(), YamlTree.line(at), YamlTree.column(at));
+    }
+
+    static SourceLocation start(Path file, YamlTree.Document document) {
       return new SourceLocation(
-          file, document.index(), document.located().lineOf(pointer, document.line()));
+          file, document.index(), YamlTree.line(document.at()), YamlTree.column(document.at()));
     }
   }
 
@@ -670,18 +678,21 @@ public final class ManifestReader {
       if (json.has("metadata") && !json.get("metadata").isNull()) {
         metadata = decode(doc, pointer, "/metadata", ObjectMeta.class, kind);
       }
-      keep(StrictDecoder.generic(json, metadata), source);
+      keep(StrictDecoder.generic(json, metadata), source, doc.document().located().at(pointer));
       return;
     }
     HasMetadata object = decode(doc, pointer, "", type.get(), kind);
     if (object != null) {
-      keep(object, source);
+      keep(object, source, doc.document().located().at(pointer));
     }
   }
 
-  private void keep(HasMetadata object, SourceLocation source) {
-    fileObjects.add(Map.entry(object, source));
+  /** Keeps a decoded object, where it starts and where its fields are (null if unknown). */
+  private void keep(HasMetadata object, SourceLocation source, YamlTree.Located fields) {
+    fileObjects.add(new Kept(object, source, fields));
   }
+
+  private record Kept(HasMetadata object, SourceLocation source, YamlTree.Located fields) {}
 
   /**
    * Strictly decodes the value at {@code pointer + sub} into {@code type}. Reports every unknown
@@ -695,7 +706,7 @@ public final class ManifestReader {
     Removals removals = new Removals(original);
     JsonNode remaining = original;
     long work = 0;
-    List<String> unknownFields = new ArrayList<>();
+    List<StrictDecoder.Unknown> unknownFields = new ArrayList<>();
     T decoded = null;
     boolean gaveUp = false;
     for (int attempt = 0; attempt <= MAX_TYPE_PROBLEMS; attempt++) {
@@ -743,23 +754,82 @@ public final class ManifestReader {
           "fix the values above and read the file again",
           doc.at(pointer + sub));
     }
-    for (String unknownHere : unknownFields) {
-      String unknown = sub + removals.original(unknownHere);
+    for (StrictDecoder.Unknown found : unknownFields) {
+      String unknown = sub + removals.original(found.pointer());
       if (!unknown.equals("/status")) { // the server ignores status on create and apply
-        add(
-            "YAML003",
-            Severity.ERROR,
-            object,
-            FieldPaths.prefixed(prefix, FieldPaths.of(unknown, object)),
-            clip(kind)
-                + " has no field \""
-                + clip(lastStep(unknown))
-                + "\"; strict decoding rejects it, otherwise it is silently dropped",
-            "remove it or fix its spelling or indentation",
-            doc.at(pointer + unknown));
+        unknownField(doc, object, prefix, pointer + unknown, unknown, kind, found);
       }
     }
     return decoded;
+  }
+
+  /**
+   * Reports a field the model does not have. A near-miss of a field the object has, or a field of
+   * an enclosing object (wrong indentation), is an error: kubectl's default strict field validation
+   * makes the API server reject it, other clients have it dropped. Any other unknown field may be a
+   * field of a Kubernetes version the model does not cover: a warning.
+   */
+  private void unknownField(
+      Doc doc,
+      JsonNode object,
+      String prefix,
+      String pointer,
+      String unknown,
+      String kind,
+      StrictDecoder.Unknown found) {
+    String name = clip(lastStep(unknown));
+    String path = FieldPaths.prefixed(prefix, FieldPaths.of(unknown, object));
+    String consequence =
+        "the API server rejects it under strict field validation (kubectl's default),"
+            + " otherwise drops it";
+    if (found.nearMiss().isPresent()) {
+      add(
+          "YAML003",
+          Severity.ERROR,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" here, but one named \""
+              + clip(found.nearMiss().get())
+              + "\"; "
+              + consequence,
+          "spell it " + clip(found.nearMiss().get()),
+          doc.at(pointer));
+    } else if (found.ofEnclosing().isPresent()) {
+      add(
+          "YAML003",
+          Severity.ERROR,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" here: it is a field of an enclosing "
+              + found.ofEnclosing().get()
+              + "; "
+              + consequence,
+          "indent it under the object it belongs to",
+          doc.at(pointer));
+    } else {
+      add(
+          "YAML003",
+          Severity.WARNING,
+          object,
+          path,
+          clip(kind)
+              + " has no field \""
+              + name
+              + "\" in gpuspec's model (Kubernetes "
+              + StrictDecoder.MODEL_VERSION
+              + "); unless the cluster's Kubernetes version"
+              + " has it, "
+              + consequence,
+          "remove it or fix its spelling or indentation; ignore this for a field of a newer"
+              + " Kubernetes version than gpuspec knows",
+          doc.at(pointer));
+    }
   }
 
   /**
@@ -1098,6 +1168,7 @@ public final class ManifestReader {
   private void syntaxProblem(Path file, int document, YamlEngineException e, String text) {
     if (e instanceof MarkedYamlEngineException marked) {
       int line = marked.getProblemMark().map(m -> m.getLine() + 1).orElse(1);
+      int column = marked.getProblemMark().map(m -> m.getColumn() + 1).orElse(1);
       String context = marked.getContext();
       String what = (context == null ? "" : context + ": ") + marked.getProblem();
       boolean tab = what.contains("\\t") || what.contains("\t");
@@ -1105,6 +1176,7 @@ public final class ManifestReader {
           file,
           document,
           line,
+          column,
           "YAML001",
           "YAML syntax error: " + clip(what),
           tab
@@ -1166,7 +1238,7 @@ public final class ManifestReader {
   }
 
   private void endFile() {
-    fileObjects.forEach(e -> objects.add(e.getKey(), e.getValue()));
+    fileObjects.forEach(k -> objects.add(k.object(), k.source(), k.fields()));
     problems.addAll(fileProblems);
     if (droppedFindings > 0) {
       problems.add(
@@ -1186,11 +1258,12 @@ public final class ManifestReader {
   }
 
   /** Drops everything the file has produced and reports the one limit it broke. */
-  private void rejectFile(Path file, int document, int line, String message, String fix) {
+  private void rejectFile(
+      Path file, int document, int line, int column, String message, String fix) {
     fileObjects.clear();
     fileProblems.clear();
     droppedFindings = 0;
-    problem(file, document, line, "YAML005", message, fix);
+    problem(file, document, line, column, "YAML005", message, fix);
   }
 
   private void fileProblem(Path file, String id, String message, String fix) {
@@ -1198,6 +1271,11 @@ public final class ManifestReader {
   }
 
   private void problem(Path file, int document, int line, String id, String message, String fix) {
+    problem(file, document, line, 1, id, message, fix);
+  }
+
+  private void problem(
+      Path file, int document, int line, int column, String id, String message, String fix) {
     record(
         new Violation(
             id,
@@ -1206,7 +1284,7 @@ public final class ManifestReader {
             "<root>",
             message,
             fix,
-            Optional.of(new SourceLocation(file, Math.max(document, 0), line))));
+            Optional.of(new SourceLocation(file, Math.max(document, 0), line, column))));
   }
 
   private void add(

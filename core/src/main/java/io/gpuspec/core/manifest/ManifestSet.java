@@ -19,7 +19,8 @@ import java.util.function.Predicate;
  * <p>Objects are kept in a {@link WriteOrder} (Namespace, PriorityClass, RBAC, ResourceQuota,
  * ConfigMap, queues and flavors, PodGroup, workloads; then kind, namespace and name), so that
  * rendering is deterministic whatever order they were added in. Objects read from files also
- * remember where they came from, so that violations can name file and line.
+ * remember where they came from and where each of their fields was written, so that violations can
+ * name file, line and column of the field ({@link #sourceOf(HasMetadata, String)}).
  */
 public final class ManifestSet implements Iterable<HasMetadata> {
 
@@ -27,11 +28,14 @@ public final class ManifestSet implements Iterable<HasMetadata> {
       new ManifestSet(List.of(), Map.of(), WriteOrder.kubernetes());
 
   private final List<HasMetadata> objects;
-  private final Map<HasMetadata, SourceLocation> sources;
+  private final Map<HasMetadata, Origin> sources;
   private final WriteOrder order;
 
+  /** Where an object was read from, and where its fields are (null when not known). */
+  private record Origin(SourceLocation start, YamlTree.Located fields) {}
+
   private ManifestSet(
-      List<HasMetadata> objects, Map<HasMetadata, SourceLocation> sources, WriteOrder order) {
+      List<HasMetadata> objects, Map<HasMetadata, Origin> sources, WriteOrder order) {
     this.objects = objects;
     this.sources = sources;
     this.order = order;
@@ -85,9 +89,31 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     return matching;
   }
 
-  /** Where an object was read from; empty for objects built in code. */
+  /** Where an object was read from (where it starts); empty for objects built in code. */
   public Optional<SourceLocation> sourceOf(HasMetadata object) {
-    return Optional.ofNullable(sources.get(object));
+    return Optional.ofNullable(sources.get(object)).map(Origin::start);
+  }
+
+  /**
+   * Where a field of an object was written: the line and column of the field at a Kubernetes field
+   * path ({@code spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]}, of its key in
+   * a mapping, of the item in a list), or of its nearest ancestor that was written (a missing
+   * {@code limits} entry points at {@code limits}, or at {@code resources}); the object's start for
+   * {@code <root>} or when no step of the path was written. Empty for objects built in code.
+   */
+  public Optional<SourceLocation> sourceOf(HasMetadata object, String fieldPath) {
+    Origin origin = sources.get(object);
+    if (origin == null) {
+      return Optional.empty();
+    }
+    SourceLocation start = origin.start();
+    if (origin.fields() == null) {
+      return Optional.of(start);
+    }
+    long at =
+        origin.fields().positionOfField(fieldPath, YamlTree.position(start.line(), start.column()));
+    return Optional.of(
+        new SourceLocation(start.file(), start.document(), YamlTree.line(at), YamlTree.column(at)));
   }
 
   /** This set plus another one, re-ordered canonically. */
@@ -147,7 +173,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
   /** Collects objects; {@link #build()} sorts them canonically (stable for equal keys). */
   public static final class Builder {
     private final List<HasMetadata> objects = new ArrayList<>();
-    private final Map<HasMetadata, SourceLocation> sources = new IdentityHashMap<>();
+    private final Map<HasMetadata, Origin> sources = new IdentityHashMap<>();
 
     private final WriteOrder order;
 
@@ -162,9 +188,18 @@ public final class ManifestSet implements Iterable<HasMetadata> {
 
     /** Adds an object read from a file. */
     public Builder add(HasMetadata object, SourceLocation source) {
+      return add(object, source, null);
+    }
+
+    /** Adds an object read from a file, with where its fields are. */
+    Builder add(HasMetadata object, SourceLocation source, YamlTree.Located fields) {
+      return add(object, source == null ? null : new Origin(source, fields));
+    }
+
+    private Builder add(HasMetadata object, Origin origin) {
       objects.add(object);
-      if (source != null) {
-        sources.put(object, source);
+      if (origin != null) {
+        sources.put(object, origin);
       }
       return this;
     }

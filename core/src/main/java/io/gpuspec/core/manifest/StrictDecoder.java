@@ -1,14 +1,24 @@
 package io.gpuspec.core.manifest;
 
+import io.fabric8.kubernetes.api.model.AnyType;
+import io.fabric8.kubernetes.api.model.FieldsV1;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.runtime.RawExtension;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -28,16 +38,54 @@ import tools.jackson.databind.type.LogicalType;
  * scalar coercion between strings, numbers and booleans (an integer label value is an error), and
  * every unknown field collected instead of being swallowed by fabric8's catch-all {@code
  * additionalProperties}.
+ *
+ * <p>Where the schema is open, nothing is unknown: the content of an embedded object of any kind
+ * ({@code RawExtension}, e.g. a DRA config's {@code opaque.parameters}, decoded as {@link
+ * GenericKubernetesResource} or plain values), of {@code FieldsV1} ({@code
+ * metadata.managedFields}), of {@code AnyType}, and of fields typed as free-form values in CRD
+ * models ({@code x-kubernetes-preserve-unknown-fields}). Fields of Kubernetes versions the bundled
+ * model does not have ({@link #OTHER_VERSIONS}) are accepted. Each remaining unknown field says
+ * whether it is likely a mistake: a near-miss of a field the object has ({@code limts}), or a field
+ * of an enclosing object written at the wrong indentation. See {@code docs/reading.md}.
  */
 final class StrictDecoder {
 
   private static final String UNKNOWN = "gpuspec.unknownFields";
 
   /**
-   * fabric8's any-setters would keep unknown fields silently; strict decoding reports them. A
-   * {@link GenericKubernetesResource} keeps its any-setter: it is what fabric8 decodes an embedded
-   * object of any kind into (a {@code RawExtension} such as a DRA config's {@code
-   * opaque.parameters} with its own apiVersion and kind), and every field of it is its content.
+   * Classes whose content is open by design, so their any-setter keeps every field: an embedded
+   * object of any kind, {@code metadata.managedFields[].fieldsV1}, and free-form values.
+   */
+  private static final List<Class<?>> OPEN =
+      List.of(GenericKubernetesResource.class, FieldsV1.class, RawExtension.class, AnyType.class);
+
+  /** The Kubernetes version of the bundled fabric8 model (fabric8 8.0). */
+  static final String MODEL_VERSION = "1.36";
+
+  /**
+   * Fields of Kubernetes versions other than the bundled model's (fabric8 8.0, Kubernetes 1.36),
+   * accepted without a finding: model class, field, and the version that has it. {@code
+   * PodSpec.workloadRef}: the v1.35 alpha Workload reference, which 1.36 replaced by {@code
+   * schedulingGroup} (https://kubernetes.io/docs/concepts/workloads/pods/workload-reference/).
+   */
+  static final Map<Class<?>, Set<String>> OTHER_VERSIONS =
+      Map.of(PodSpec.class, Set.of("workloadRef"));
+
+  /**
+   * An unknown field: its JSON pointer, and what it most likely is: a near-miss of a field of the
+   * same object ({@code limts} for {@code limits}), a field of an enclosing object (wrong
+   * indentation), or empty (a field gpuspec's model does not have, perhaps of another version).
+   */
+  record Unknown(String pointer, Optional<String> nearMiss, Optional<String> ofEnclosing) {
+    /** Whether it is most likely a mistake rather than a field of another Kubernetes version. */
+    boolean likelyMistake() {
+      return nearMiss.isPresent() || ofEnclosing.isPresent();
+    }
+  }
+
+  /**
+   * fabric8's any-setters would keep unknown fields silently; strict decoding reports them, except
+   * in the {@link #OPEN} classes, where every field is content.
    */
   private static final class NoAnySetter extends JacksonAnnotationIntrospector {
     private static final long serialVersionUID = 1L;
@@ -45,14 +93,14 @@ final class StrictDecoder {
     @Override
     public Boolean hasAnySetter(MapperConfig<?> config, Annotated a) {
       if (a instanceof AnnotatedMember member
-          && GenericKubernetesResource.class.isAssignableFrom(member.getDeclaringClass())) {
+          && OPEN.stream().anyMatch(c -> c.isAssignableFrom(member.getDeclaringClass()))) {
         return super.hasAnySetter(config, a);
       }
       return Boolean.FALSE;
     }
   }
 
-  /** Records an unknown property (as a JSON pointer) and skips its value. */
+  /** Records an unknown property (as a JSON pointer, with what it likely is) and skips it. */
   private static final class CollectUnknown extends DeserializationProblemHandler {
     @Override
     @SuppressWarnings("unchecked")
@@ -62,11 +110,50 @@ final class StrictDecoder {
         ValueDeserializer<?> deserializer,
         Object beanOrClass,
         String propertyName) {
-      List<String> unknown = (List<String>) ctxt.getAttribute(UNKNOWN);
-      String parent = p.streamReadContext().getParent() == null ? "" : pointerOfParent(p);
-      unknown.add(parent + "/" + YamlTree.escape(propertyName));
+      Class<?> type = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
+      if (!OTHER_VERSIONS.getOrDefault(type, Set.of()).contains(propertyName)) {
+        List<Unknown> unknown = (List<Unknown>) ctxt.getAttribute(UNKNOWN);
+        String parent = p.streamReadContext().getParent() == null ? "" : pointerOfParent(p);
+        unknown.add(
+            new Unknown(
+                parent + "/" + YamlTree.escape(propertyName),
+                nearMiss(propertyName, known(deserializer)),
+                ofEnclosing(ctxt, p, beanOrClass, propertyName)));
+      }
       p.skipChildren();
       return true;
+    }
+
+    private static Set<String> known(ValueDeserializer<?> deserializer) {
+      Set<String> names = new HashSet<>();
+      Collection<Object> known = deserializer.getKnownPropertyNames();
+      if (known != null) {
+        known.forEach(name -> names.add(String.valueOf(name)));
+      }
+      return names;
+    }
+
+    /** The simple name of an enclosing object's class that has the field, if any. */
+    private static Optional<String> ofEnclosing(
+        DeserializationContext ctxt, JsonParser p, Object bean, String propertyName) {
+      for (TokenStreamContext context = p.streamReadContext();
+          context != null;
+          context = context.getParent()) {
+        Object value = context.currentValue();
+        if (value == null
+            || value == bean
+            || value instanceof Collection
+            || value instanceof Map
+            || OPEN.stream().anyMatch(c -> c.isInstance(value))) {
+          continue; // not an enclosing model object
+        }
+        ValueDeserializer<Object> enclosing =
+            ctxt.findRootValueDeserializer(ctxt.constructType(value.getClass()));
+        if (known(enclosing).contains(propertyName)) {
+          return Optional.of(value.getClass().getSimpleName());
+        }
+      }
+      return Optional.empty();
     }
 
     private static String pointerOfParent(JsonParser p) {
@@ -106,11 +193,60 @@ final class StrictDecoder {
   private StrictDecoder() {}
 
   /**
-   * Strictly decodes into a model class (a kind, or {@code ObjectMeta}), adding the JSON pointers
-   * of unknown fields to {@code unknownFields} (also when it then fails); throws JacksonException
-   * on a type mismatch.
+   * The known field {@code name} most likely misspells: the same ignoring case, or at most one edit
+   * away (two for names of more than five characters); empty if none or several are that close.
    */
-  static <T> T decode(JsonNode tree, Class<T> type, List<String> unknownFields)
+  static Optional<String> nearMiss(String name, Collection<String> known) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    int allowed = name.length() > 5 ? 2 : 1;
+    List<String> close = new ArrayList<>();
+    for (String candidate : known) {
+      String other = candidate.toLowerCase(Locale.ROOT);
+      if (other.equals(lower)) {
+        return Optional.of(candidate);
+      }
+      if (Math.abs(other.length() - lower.length()) <= allowed
+          && distance(lower, other, allowed) <= allowed) {
+        close.add(candidate);
+      }
+    }
+    return close.size() == 1 ? Optional.of(close.get(0)) : Optional.empty();
+  }
+
+  /** Optimal string alignment distance (a swap of two neighbours is one edit), capped. */
+  private static int distance(String a, String b, int cap) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int rowMin = Integer.MAX_VALUE;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+        rowMin = Math.min(rowMin, d[i][j]);
+      }
+      if (rowMin > cap) {
+        return cap + 1;
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+
+  /**
+   * Strictly decodes into a model class (a kind, or {@code ObjectMeta}), adding the unknown fields
+   * to {@code unknownFields} (also when it then fails); throws JacksonException on a type mismatch.
+   */
+  static <T> T decode(JsonNode tree, Class<T> type, List<Unknown> unknownFields)
       throws JacksonException {
     return STRICT.readerFor(type).withAttribute(UNKNOWN, unknownFields).readValue(tree);
   }

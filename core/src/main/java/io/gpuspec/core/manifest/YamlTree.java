@@ -87,11 +87,13 @@ final class YamlTree {
   static final class LimitExceeded extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int line;
+    final int column;
     final String fix;
 
-    LimitExceeded(int line, String message, String fix) {
+    LimitExceeded(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line;
+      this.line = line(at);
+      this.column = column(at);
       this.fix = fix;
     }
   }
@@ -100,25 +102,36 @@ final class YamlTree {
   static final class Invalid extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int line;
+    final int column;
     final String fix;
 
-    Invalid(int line, String message, String fix) {
+    Invalid(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line;
+      this.line = line(at);
+      this.column = column(at);
       this.fix = fix;
     }
   }
 
-  /** A problem inside one document that does not stop reading: rule id, pointer, line, text. */
-  record Problem(String ruleId, String pointer, int line, String message, String fix) {}
+  /** A problem inside one document that does not stop reading: rule id, pointer, where, text. */
+  record Problem(String ruleId, String pointer, long at, String message, String fix) {
+    int line() {
+      return YamlTree.line(at);
+    }
+
+    int column() {
+      return YamlTree.column(at);
+    }
+  }
 
   /**
-   * One document: its 0-based index, its tree (null for an empty document), where things are, how
-   * many nodes it expands to, the problems found while building it and how many more there were.
+   * One document: its 0-based index, where its root starts ({@link #position}), its tree (null for
+   * an empty document), where things are, how many nodes it expands to, the problems found while
+   * building it and how many more there were.
    */
   record Document(
       int index,
-      int line,
+      long at,
       JsonNode root,
       Located located,
       long nodes,
@@ -137,35 +150,43 @@ final class YamlTree {
   }
 
   /**
-   * Where the values of a document were written: the line of each child of a mapping or sequence,
-   * in the order of the Jackson container (object properties in insertion order, array items by
-   * index), and the original text of plain scalars that YAML 1.1 reads as booleans or numbers.
-   * Shared, like the Jackson subtree it describes, when an alias repeats a subtree.
+   * Where the values of a document were written: the position of each child of a mapping (of its
+   * key) or sequence (of the item), its key, and the original text of plain scalars that YAML 1.1
+   * reads as booleans or numbers. It holds no reference to the Jackson tree, so it can outlive it:
+   * the reader keeps it for each object it decodes, and findings on the object's fields are located
+   * through it. Shared, like the Jackson subtree it describes, when an alias repeats a subtree.
    */
   static final class Located {
     private static final int LINEAR_LOOKUP = 16;
-    private final JsonNode node;
-    private int[] lines = new int[0];
+    private static final String[] NO_KEYS = new String[0];
+    private String[] keys; // null for a sequence
+    private long[] positions = new long[0];
     private Located[] children = new Located[0];
     private String[] texts; // original text of plain scalars that are not strings, if kept
     private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
     private int size;
-    private Map<String, Integer> keyIndex;
+    private int[] byKey; // indexes sorted by key, built at the first lookup in a large mapping
 
-    Located(JsonNode node) {
-      this.node = node;
+    Located(boolean mapping) {
+      this.keys = mapping ? NO_KEYS : null;
     }
 
-    private void append(int line, Value value) {
+    private void append(String key, long at, Value value) {
       grow();
-      set(size++, line, value);
+      if (keys != null) {
+        keys[size] = key;
+      }
+      set(size++, at, value);
     }
 
     private void grow() {
-      if (size == lines.length) {
+      if (size == positions.length) {
         int capacity = Math.max(4, size * 2);
-        lines = Arrays.copyOf(lines, capacity);
+        positions = Arrays.copyOf(positions, capacity);
         children = Arrays.copyOf(children, capacity);
+        if (keys != null) {
+          keys = Arrays.copyOf(keys, capacity);
+        }
         if (texts != null) {
           texts = Arrays.copyOf(texts, capacity);
           yaml11 = Arrays.copyOf(yaml11, capacity);
@@ -173,16 +194,16 @@ final class YamlTree {
       }
     }
 
-    private void set(int index, int line, Value value) {
-      set(index, line, value.located, value.text, value.yaml11);
+    private void set(int index, long at, Value value) {
+      set(index, at, value.located, value.text, value.yaml11);
     }
 
-    private void set(int index, int line, Located child, String text, boolean isYaml11) {
-      lines[index] = line;
+    private void set(int index, long at, Located child, String text, boolean isYaml11) {
+      positions[index] = at;
       children[index] = child;
       if (text != null && texts == null) {
-        texts = new String[lines.length];
-        yaml11 = new boolean[lines.length];
+        texts = new String[positions.length];
+        yaml11 = new boolean[positions.length];
       }
       if (texts != null) {
         texts[index] = text;
@@ -190,26 +211,30 @@ final class YamlTree {
       }
     }
 
-    /** Appends what {@code from} knows about its child {@code fromIndex} (a merged entry). */
-    private void copy(Located from, int fromIndex, int line) {
-      boolean known = from != null && fromIndex < from.size;
+    /** Appends what {@code from} knows about its entry {@code key} (a merged entry). */
+    private void copy(String key, Located from, long at) {
+      int fromIndex = from == null ? -1 : from.indexOfKey(key);
       grow();
-      if (known) {
+      keys[size] = key;
+      if (fromIndex >= 0) {
         set(
             size++,
-            from.lines[fromIndex],
+            from.positions[fromIndex],
             from.children[fromIndex],
             from.texts == null ? null : from.texts[fromIndex],
             from.yaml11 != null && from.yaml11[fromIndex]);
       } else {
-        set(size++, line, null, null, false);
+        set(size++, at, null, null, false);
       }
     }
 
     private void trim() {
-      if (size < lines.length) {
-        lines = Arrays.copyOf(lines, size);
+      if (size < positions.length) {
+        positions = Arrays.copyOf(positions, size);
         children = Arrays.copyOf(children, size);
+        if (keys != null) {
+          keys = Arrays.copyOf(keys, size);
+        }
         if (texts != null) {
           texts = Arrays.copyOf(texts, size);
           yaml11 = Arrays.copyOf(yaml11, size);
@@ -217,54 +242,135 @@ final class YamlTree {
       }
     }
 
-    /** Index of a child: an array index, or the position of an object property; -1 if absent. */
+    /** Index of a child: an array index, or the position of a mapping key; -1 if absent. */
     private int indexOf(String step) {
-      if (node instanceof ArrayNode) {
+      if (keys == null) {
         int index = arrayIndex(step);
         return index < size ? index : -1;
       }
-      if (!(node instanceof ObjectNode object)) {
+      return indexOfKey(step);
+    }
+
+    private int indexOfKey(String key) {
+      if (keys == null) {
         return -1;
       }
       if (size <= LINEAR_LOOKUP) {
-        int i = 0;
-        for (String name : object.propertyNames()) {
-          if (i >= size) {
-            break;
-          }
-          if (name.equals(step)) {
+        for (int i = 0; i < size; i++) {
+          if (keys[i].equals(key)) {
             return i;
           }
-          i++;
         }
         return -1;
       }
-      if (keyIndex == null) {
-        keyIndex = new HashMap<>();
-        int i = 0;
-        for (String name : object.propertyNames()) {
-          if (i >= size) {
-            break;
-          }
-          keyIndex.putIfAbsent(name, i++);
+      if (byKey == null) {
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+          order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
+        byKey = new int[size];
+        for (int i = 0; i < size; i++) {
+          byKey[i] = order[i];
         }
       }
-      return keyIndex.getOrDefault(step, -1);
+      int low = 0;
+      int high = size - 1;
+      while (low <= high) {
+        int middle = (low + high) >>> 1;
+        int compared = keys[byKey[middle]].compareTo(key);
+        if (compared == 0) {
+          return byKey[middle];
+        }
+        if (compared < 0) {
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      return -1;
     }
 
-    /** The line of the value at a JSON pointer, or of its nearest ancestor that has one. */
-    int lineOf(String pointer, int rootLine) {
-      int line = rootLine;
+    /** The subtree at a JSON pointer, or null when there is none (a scalar, or absent). */
+    Located at(String pointer) {
       Located at = this;
       for (String step : steps(pointer)) {
         int index = at == null ? -1 : at.indexOf(step);
         if (index < 0) {
-          return line;
+          return null;
         }
-        line = at.lines[index];
         at = at.children[index];
       }
-      return line;
+      return at;
+    }
+
+    /** The position of the value at a JSON pointer, or of its nearest ancestor that has one. */
+    long positionOf(String pointer, long root) {
+      long position = root;
+      Located at = this;
+      for (String step : steps(pointer)) {
+        int index = at == null ? -1 : at.indexOf(step);
+        if (index < 0) {
+          return position;
+        }
+        position = at.positions[index];
+        at = at.children[index];
+      }
+      return position;
+    }
+
+    /**
+     * The position of the field at a Kubernetes field path ({@code
+     * spec.containers[0].resources.limits[nvidia.com/gpu]}), or of its nearest ancestor that was
+     * written; {@code root} for {@code <root>} or when not even the first step was written. Steps
+     * are matched against the keys that exist, so a key holding dots ({@code nvidia.com/gpu}) or
+     * brackets is found whether the path brackets it or not.
+     */
+    long positionOfField(String path, long root) {
+      long position = root;
+      Located at = this;
+      int from = 0;
+      while (at != null && from < path.length()) {
+        int index = -1;
+        int next = -1;
+        if (path.charAt(from) == '.') {
+          from++;
+        }
+        if (from < path.length() && path.charAt(from) == '[') {
+          for (int close = path.indexOf(']', from);
+              close >= 0;
+              close = path.indexOf(']', close + 1)) {
+            if (isStepEnd(path, close + 1)) {
+              int found = at.indexOf(path.substring(from + 1, close));
+              if (found >= 0) {
+                index = found;
+                next = close + 1;
+              }
+            }
+          }
+        } else if (at.keys != null) {
+          for (int end = from; end <= path.length(); end++) {
+            if (isStepEnd(path, end) && end > from) {
+              int found = at.indexOfKey(path.substring(from, end));
+              if (found >= 0) {
+                index = found;
+                next = end;
+              }
+            }
+          }
+        }
+        if (index < 0) {
+          return position;
+        }
+        position = at.positions[index];
+        at = at.children[index];
+        from = next;
+      }
+      return position;
+    }
+
+    private static boolean isStepEnd(String path, int index) {
+      return index == path.length() || path.charAt(index) == '.' || path.charAt(index) == '[';
     }
 
     /**
@@ -288,6 +394,19 @@ final class YamlTree {
       }
       return Optional.empty();
     }
+  }
+
+  /** A 1-based line and column packed into one long: the line in the high half. */
+  static long position(int line, int column) {
+    return ((long) line << 32) | (column & 0xFFFF_FFFFL);
+  }
+
+  static int line(long position) {
+    return (int) (position >>> 32);
+  }
+
+  static int column(long position) {
+    return (int) position;
   }
 
   /** The text of a plain scalar as written, and whether YAML 1.1 reads it as a bool or number. */
@@ -337,7 +456,7 @@ final class YamlTree {
   private record Value(
       JsonNode json,
       Located located,
-      int line,
+      long at, // where it starts ({@link #position})
       String text, // as written, for plain scalars that are not strings
       boolean yaml11,
       long nodes,
@@ -349,7 +468,7 @@ final class YamlTree {
   private static final class Frame {
     final JsonNode json;
     final Located located;
-    final int line;
+    final long at;
     final Optional<Anchor> anchor;
     final String step; // this frame's step in its parent's pointer; null inside a merge value
     long nodes = 1;
@@ -359,12 +478,12 @@ final class YamlTree {
     boolean skipValue;
     Map<String, Integer> keyIndex; // built at the first repeated key only
     List<Value> merges;
-    int mergeLine;
+    long mergeAt;
 
-    Frame(JsonNode json, int line, Optional<Anchor> anchor, String step) {
+    Frame(JsonNode json, long at, Optional<Anchor> anchor, String step) {
       this.json = json;
-      this.located = new Located(json);
-      this.line = line;
+      this.located = new Located(json instanceof ObjectNode);
+      this.at = at;
       this.anchor = anchor;
       this.step = step;
     }
@@ -382,7 +501,7 @@ final class YamlTree {
   private long documentNodes;
   private int aliases;
   private int documents;
-  private int documentLine;
+  private long documentAt;
   private int rootStart; // code-point index of the document root's first character
   private int rootEnd; // and of the character after its last
 
@@ -427,12 +546,10 @@ final class YamlTree {
 
   private void startDocument(Event event) {
     documents++;
-    documentLine = line(event.getStartMark());
+    documentAt = position(event.getStartMark());
     if (documents > ManifestReader.MAX_DOCUMENTS) {
       throw new LimitExceeded(
-          documentLine,
-          "more than " + ManifestReader.MAX_DOCUMENTS + " documents",
-          "split the file");
+          documentAt, "more than " + ManifestReader.MAX_DOCUMENTS + " documents", "split the file");
     }
     anchors.clear();
     openAnchors.clear();
@@ -455,19 +572,20 @@ final class YamlTree {
     droppedProblems = 0;
     int index = documents - 1;
     if (value == null || value.json.isNull()) {
-      return new Document(index, documentLine, null, null, 0, found, dropped, 0, 0); // empty
+      return new Document(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
     }
-    Located located = value.located != null ? value.located : new Located(value.json);
+    Located located =
+        value.located != null ? value.located : new Located(value.json instanceof ObjectNode);
     return new Document(
-        index, value.line, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
+        index, value.at, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
   }
 
-  private void count(long more, int line) {
+  private void count(long more, long at) {
     nodes += more;
     documentNodes += more;
     if (nodes > ManifestReader.MAX_NODES) {
       throw new LimitExceeded(
-          line,
+          at,
           "the file expands to more than "
               + ManifestReader.MAX_NODES
               + " nodes (values, mappings and lists, after aliases are expanded)",
@@ -475,10 +593,10 @@ final class YamlTree {
     }
   }
 
-  private void checkDepth(int depth, int line) {
+  private void checkDepth(int depth, long at) {
     if (depth > ManifestReader.MAX_DEPTH) {
       throw new LimitExceeded(
-          line,
+          at,
           "nesting deeper than "
               + ManifestReader.MAX_DEPTH
               + " levels (after aliases are expanded)",
@@ -487,16 +605,16 @@ final class YamlTree {
   }
 
   private void open(CollectionStartEvent event) {
-    int line = line(event.getStartMark());
+    long at = position(event.getStartMark());
     if (stack.isEmpty()) {
       rootStart = event.getStartMark().map(m -> m.getIndex()).orElse(0);
     }
-    checkDepth(stack.size() + 1, line);
-    count(1, line);
+    checkDepth(stack.size() + 1, at);
+    count(1, at);
     JsonNode json = event instanceof MappingStartEvent ? NODES.objectNode() : NODES.arrayNode();
     String step = childStep();
     event.getAnchor().ifPresent(anchor -> openAnchors.add(anchor.getValue()));
-    stack.push(new Frame(json, line, event.getAnchor(), step));
+    stack.push(new Frame(json, at, event.getAnchor(), step));
   }
 
   /**
@@ -531,7 +649,7 @@ final class YamlTree {
         new Value(
             frame.json,
             frame.located,
-            frame.line,
+            frame.at,
             null,
             false,
             frame.nodes,
@@ -547,45 +665,45 @@ final class YamlTree {
   }
 
   private void scalar(ScalarEvent event) {
-    int line = line(event.getStartMark());
-    count(1, line);
+    long at = position(event.getStartMark());
+    count(1, at);
     String text = event.getValue();
     boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
     boolean forcedString =
         event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
     Value value;
     if (!plain || forcedString) {
-      value = new Value(NODES.stringNode(text), null, line, null, false, 1, 0, text, plain);
+      value = new Value(NODES.stringNode(text), null, at, null, false, 1, 0, text, plain);
     } else {
       Resolved resolved = resolve(text);
       boolean keepText = !resolved.json.isString() && !resolved.json.isNull();
       value =
           new Value(
-              resolved.json, null, line, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
+              resolved.json, null, at, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
     }
     event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
     deliver(value);
   }
 
   private void alias(AliasEvent event) {
-    int line = line(event.getStartMark());
+    long at = position(event.getStartMark());
     String name = event.getAlias().getValue();
     if (++aliases > ManifestReader.MAX_ALIASES) {
       throw new LimitExceeded(
-          line,
+          at,
           "more than " + ManifestReader.MAX_ALIASES + " aliases",
           "write the values out instead of using anchors and aliases");
     }
     if (openAnchors.contains(name)) {
       throw new Invalid(
-          line,
+          at,
           "the alias *" + ManifestReader.clip(name) + " refers to a value that contains it",
           "remove the alias; Kubernetes cannot decode a value that contains itself");
     }
     Value anchored = anchors.get(name);
     if (anchored == null) {
       throw new Invalid(
-          line,
+          at,
           "the alias *"
               + ManifestReader.clip(name)
               + " has no anchor &"
@@ -593,9 +711,20 @@ final class YamlTree {
               + " before it in this document",
           "define the anchor before the alias, or write the value out");
     }
-    checkDepth(stack.size() + anchored.height, line);
-    count(anchored.nodes, line);
-    deliver(anchored);
+    checkDepth(stack.size() + anchored.height, at);
+    count(anchored.nodes, at);
+    // the alias stands where it is written; what it repeats keeps the anchor's positions
+    deliver(
+        new Value(
+            anchored.json,
+            anchored.located,
+            at,
+            anchored.text,
+            anchored.yaml11,
+            anchored.nodes,
+            anchored.height,
+            anchored.scalarText,
+            anchored.plain));
   }
 
   /** Hands a finished value to its parent, or makes it the document's root. */
@@ -609,7 +738,7 @@ final class YamlTree {
     parent.height = Math.max(parent.height, value.height + 1);
     if (parent.json instanceof ArrayNode array) {
       array.add(value.json);
-      parent.located.append(value.line, value);
+      parent.located.append(null, value.at, value);
       return;
     }
     if (parent.key == null && !parent.skipValue) {
@@ -625,7 +754,7 @@ final class YamlTree {
     if (key.plain && "<<".equals(key.scalarText)) {
       if (parent.merges == null) {
         parent.merges = new ArrayList<>();
-        parent.mergeLine = key.line;
+        parent.mergeAt = key.at;
       }
       if (isMergeable(value.json)) {
         parent.merges.add(value);
@@ -633,7 +762,7 @@ final class YamlTree {
         problem(
             "YAML007",
             pointer(parent, null),
-            key.line,
+            key.at,
             "the merge key << needs a mapping or a list of mappings",
             "merge an anchored mapping (<<: *defaults) or write the keys out");
       }
@@ -645,7 +774,7 @@ final class YamlTree {
       problem(
           "YAML002",
           pointer(parent, name),
-          key.line,
+          key.at,
           "the key is repeated; the API server's strict decoding rejects duplicate keys",
           "keep one of the entries");
       if (parent.keyIndex == null) {
@@ -656,14 +785,14 @@ final class YamlTree {
         }
       }
       object.set(name, value.json); // the last one wins, in the first one's place
-      parent.located.set(parent.keyIndex.get(name), key.line, value);
+      parent.located.set(parent.keyIndex.get(name), key.at, value);
       return;
     }
     if (parent.keyIndex != null) {
       parent.keyIndex.put(name, parent.located.size);
     }
     object.set(name, value.json);
-    parent.located.append(key.line, value);
+    parent.located.append(name, key.at, value);
   }
 
   private void acceptKey(Frame parent, Value key) {
@@ -671,7 +800,7 @@ final class YamlTree {
       problem(
           "YAML001",
           pointer(parent, null),
-          key.line,
+          key.at,
           "a key is a mapping or a list, which Kubernetes cannot decode",
           "use a string as the key");
       parent.skipValue = true;
@@ -681,7 +810,7 @@ final class YamlTree {
     if (text.length() > ManifestReader.MAX_KEY_CHARS
         && text.codePointCount(0, text.length()) > ManifestReader.MAX_KEY_CHARS) {
       throw new LimitExceeded(
-          key.line,
+          key.at,
           "a key is longer than " + ManifestReader.MAX_KEY_CHARS + " characters",
           "shorten the key; Kubernetes keys (labels, annotations, data) are at most 317 characters");
     }
@@ -725,19 +854,17 @@ final class YamlTree {
   }
 
   private static void mergeOne(Frame frame, ObjectNode target, ObjectNode source, Located where) {
-    int i = 0;
     for (Map.Entry<String, JsonNode> entry : source.properties()) {
       if (!target.has(entry.getKey())) {
         target.set(entry.getKey(), entry.getValue());
-        frame.located.copy(where, i, frame.mergeLine);
+        frame.located.copy(entry.getKey(), where, frame.mergeAt);
       }
-      i++;
     }
   }
 
-  private void problem(String ruleId, String pointer, int line, String message, String fix) {
+  private void problem(String ruleId, String pointer, long at, String message, String fix) {
     if (problems.size() < maxProblems) {
-      problems.add(new Problem(ruleId, pointer, line, message, fix));
+      problems.add(new Problem(ruleId, pointer, at, message, fix));
     } else {
       droppedProblems++;
     }
@@ -762,8 +889,8 @@ final class YamlTree {
     return pointer.toString();
   }
 
-  private static int line(Optional<Mark> mark) {
-    return mark.map(m -> m.getLine() + 1).orElse(1);
+  private static long position(Optional<Mark> mark) {
+    return mark.map(m -> position(m.getLine() + 1, m.getColumn() + 1)).orElse(position(1, 1));
   }
 
   private record Resolved(JsonNode json, boolean yaml11) {}

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * Where a finding stands in a file: the file, the 0-based index of its YAML document in that file
  * (empty documents count, as in conform.py and yq), and the 1-based line and column of the
- * offending field (of the document's start when the field is not in the file).
+ * offending field: of its key in a mapping, of the item in a list, of its nearest ancestor that is
+ * written when the field itself is not, of the object's start when nothing of its path is.
  */
 public record SourceLocation(Path file, int document, int line, int column) {
 

@@ -85,7 +85,7 @@ class LintTest {
     assertThat(outcome.summary()).contains("1 finding fails the build, in " + broken);
     assertThat(log.errors)
         .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
-        .startsWith(broken + ":1:1: ")
+        .startsWith(broken + ":18:15: ")
         .contains("ERROR GPU001 Deployment/ml/broken spec.template.spec.containers[0]");
     assertThat(log.warnings)
         .anyMatch(line -> line.startsWith(project.resolve("src/main/k8s/apps/good.yaml") + ":"));

@@ -22,6 +22,10 @@ class RuleEngineTest {
   /** Flags every ConfigMap, at warning. */
   static class FlagsConfigMaps extends BaseRule {
     FlagsConfigMaps(String id) {
+      this(id, false);
+    }
+
+    FlagsConfigMaps(String id, boolean apiServerRejects) {
       super(
           RuleInfo.builder()
               .id(id)
@@ -31,6 +35,7 @@ class RuleEngineTest {
               .fix("none needed")
               .addKinds("ConfigMap")
               .documentation("https://kubernetes.io/docs/concepts/configuration/configmap/")
+              .apiServerRejects(apiServerRejects)
               .build());
     }
 
@@ -77,6 +82,79 @@ class RuleEngineTest {
         TestGpuspec.engine(new FlagsConfigMaps("T001"), new FlagsConfigMaps("T002"))
             .check(ManifestSet.of(ignored));
     assertThat(report.violations()).extracting(Violation::ruleId).containsExactly("T002");
+  }
+
+  private static HasMetadata annotated(String key, String reason) {
+    HasMetadata object = configMap("a");
+    object.getMetadata().setAnnotations(java.util.Collections.singletonMap(key, reason));
+    return object;
+  }
+
+  @Test
+  void check_suppressionWithABlankReason_suppressesNothingAndIsReported() {
+    for (String blank : new String[] {"", "  ", null}) {
+      Report report =
+          TestGpuspec.engine(new FlagsConfigMaps("T001"))
+              .check(ManifestSet.of(annotated("gpuspec.io/ignore-check.T001", blank)));
+      assertThat(report.violations())
+          .extracting(Violation::ruleId)
+          .containsExactlyInAnyOrder("T001", RuleEngine.SUPPRESSION_WITHOUT_REASON);
+      assertThat(report.byRule(RuleEngine.SUPPRESSION_WITHOUT_REASON))
+          .singleElement()
+          .satisfies(
+              v -> {
+                assertThat(v.severity()).isEqualTo(Severity.WARNING);
+                assertThat(v.path())
+                    .isEqualTo("metadata.annotations[gpuspec.io/ignore-check.T001]");
+                assertThat(v.message()).contains("gives no reason").contains("does not suppress");
+                assertThat(v.fix()).startsWith("say why T001 does not apply");
+              });
+    }
+  }
+
+  @Test
+  void check_suppressionOfARuleTheApiServerEnforces_isIgnoredAndReported() {
+    Report report =
+        TestGpuspec.engine(new FlagsConfigMaps("T001", true))
+            .check(ManifestSet.of(annotated("gpuspec.io/ignore-check.T001", "we know")));
+    assertThat(report.violations())
+        .extracting(Violation::ruleId)
+        .containsExactlyInAnyOrder("T001", RuleEngine.SUPPRESSION_IGNORED);
+    assertThat(report.byRule(RuleEngine.SUPPRESSION_IGNORED).get(0).message())
+        .contains("the API server rejects");
+  }
+
+  @Test
+  void check_suppressionOfAnUnknownRule_isReported_suggestingCapitals() {
+    Report report =
+        TestGpuspec.engine(new FlagsConfigMaps("T001"))
+            .only()
+            .check(ManifestSet.of(annotated("gpuspec.io/ignore-check.t001", "reviewed")));
+    assertThat(report.violations())
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.ruleId()).isEqualTo(RuleEngine.SUPPRESSION_OF_UNKNOWN_RULE);
+              assertThat(v.fix()).contains("gpuspec.io/ignore-check.T001");
+            });
+  }
+
+  @Test
+  void check_suppressionFindings_followStrictAndDisabledRules() {
+    ManifestSet set = ManifestSet.of(annotated("gpuspec.io/ignore-check.X999", "reviewed"));
+    RuleEngine engine = TestGpuspec.engine(new FlagsConfigMaps("T001")).only();
+    assertThat(engine.check(set, CheckOptions.builder().strict(true).build()).errors())
+        .extracting(Violation::ruleId)
+        .containsExactly(RuleEngine.SUPPRESSION_OF_UNKNOWN_RULE);
+    assertThat(
+            engine
+                .check(
+                    set,
+                    CheckOptions.builder()
+                        .addDisabledRule(RuleEngine.SUPPRESSION_OF_UNKNOWN_RULE)
+                        .build())
+                .violations())
+        .isEmpty();
   }
 
   @Test

@@ -58,6 +58,34 @@ class RuleTesterTest {
   }
 
   @Test
+  void expectations_mayStateLineAndColumn() throws IOException {
+    Path file = file("# expect: K8S003 error metadata.annotations[team owner] @7:5\n");
+    assertThat(RuleTester.expectations(file))
+        .containsExactly(
+            new RuleTester.Expectation(
+                0, "K8S003", Severity.ERROR, "metadata.annotations[team owner]", 7, 5));
+  }
+
+  @Test
+  void verify_findingElsewhereThanItsStatedPosition_failsNamingWhereItIs() throws IOException {
+    Path file =
+        file(
+            "---\n"
+                + TWO_DEFAULTS.replace(
+                    "value: 2", "# expect: K8S006 error globalDefault @10:1\nvalue: 2"));
+    assertThatThrownBy(() -> tester.verify(file))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("missing:    document 1: K8S006 error globalDefault @10:1")
+        .hasMessageContaining("unexpected: # expect: K8S006 error globalDefault @13:1");
+    Path right =
+        file(
+            "---\n"
+                + TWO_DEFAULTS.replace(
+                    "value: 2", "# expect: K8S006 error globalDefault @13:1\nvalue: 2"));
+    assertThat(tester.verify(right)).isEqualTo(1);
+  }
+
+  @Test
   void verify_findingAtAPathWithASpace_matchesItsExpectation() throws IOException {
     Path file =
         file(

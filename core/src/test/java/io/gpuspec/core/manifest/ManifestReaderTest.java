@@ -482,13 +482,19 @@ class ManifestReaderTest {
           13);
       assertThat(read.problems().get(0).object().name()).isEqualTo("b");
       assertFinding(
-          read.problems().get(1), "YAML003", Severity.ERROR, "items[2].bogus", "list.yaml", 0, 18);
+          read.problems().get(1),
+          "YAML003",
+          Severity.WARNING,
+          "items[2].bogus",
+          "list.yaml",
+          0,
+          18);
       // every item is kept (without its bad values); the List itself is not
       assertThat(read.manifests().objects())
           .extracting(o -> o.getMetadata().getName())
           .containsExactly("a", "b", "c");
       assertThat(read.manifests().sourceOf(read.manifests().objects().get(0)))
-          .contains(new SourceLocation(Path.of("list.yaml"), 0, 4));
+          .contains(new SourceLocation(Path.of("list.yaml"), 0, 4, 3));
     }
 
     @Test

@@ -127,12 +127,48 @@ class CoreRulesTest {
     HasMetadata quiet = deployment("quiet", new PodSpecBuilder(bad).build());
     quiet
         .getMetadata()
-        .setAnnotations(Map.of("gpuspec.io/ignore-check.GPU001", "tested elsewhere"));
+        .setAnnotations(Map.of("gpuspec.io/ignore-check.SEC001", "hardened by the image"));
 
     Report report = TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(loud, quiet));
 
-    assertThat(report.byRule("GPU001")).extracting(v -> v.object().name()).containsExactly("loud");
-    assertThat(report.byRule("SEC001")).extracting(v -> v.object().name()).contains("quiet");
+    assertThat(report.byRule("SEC001")).extracting(v -> v.object().name()).containsExactly("loud");
+    assertThat(report.byRule("GPU001"))
+        .extracting(v -> v.object().name())
+        .containsExactlyInAnyOrder("loud", "quiet");
+    assertThat(report.violations()).noneMatch(v -> v.ruleId().startsWith("ENGINE"));
+  }
+
+  @Test
+  @DisplayName("a rule the API server enforces cannot be suppressed; the annotation is reported")
+  void suppressionOfAnApiServerRule_isIgnoredAndReported() {
+    HasMetadata annotated =
+        deployment(
+            "annotated",
+            new PodSpecBuilder()
+                .addToContainers(
+                    new ContainerBuilder()
+                        .withName("main")
+                        .withImage("img")
+                        .withNewResources()
+                        .addToRequests("nvidia.com/gpu", new Quantity("1"))
+                        .endResources()
+                        .build())
+                .build());
+    annotated
+        .getMetadata()
+        .setAnnotations(Map.of("gpuspec.io/ignore-check.GPU001", "tested elsewhere"));
+
+    Report report = TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(annotated));
+
+    assertThat(report.byRule("GPU001")).hasSize(1);
+    assertThat(report.byRule("ENGINE003"))
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.path())
+                  .isEqualTo("metadata.annotations[gpuspec.io/ignore-check.GPU001]");
+              assertThat(v.message()).contains("API server");
+            });
   }
 
   @Property

@@ -1,0 +1,295 @@
+package io.gpuspec.core.internal.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuArbitraries;
+import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.NodePool;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.check.CheckOptions;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Rule;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * For every core rule, a mutation that introduces exactly that rule's defect into valid objects (a
+ * workload the DSL placed on a random pool, and a valid PriorityClass) is always reported with that
+ * rule's id, while the same objects unmutated are not.
+ */
+class DefectMutationProperties {
+
+  /** The valid objects of one try: fresh from the DSL, so a mutation never leaks to another. */
+  record Valid(NodePool pool, List<HasMetadata> objects) {
+    HasMetadata workload() {
+      return objects.stream()
+          .filter(o -> o instanceof Deployment || o instanceof Job)
+          .findFirst()
+          .orElseThrow();
+    }
+
+    List<PodTemplate> templates() {
+      return TestGpuspec.workload(workload()).orElseThrow().templates();
+    }
+
+    PodSpec spec() {
+      return templates().get(0).spec();
+    }
+
+    Container gpuContainer() {
+      return GpuResources.containers(spec()).get(0);
+    }
+
+    PriorityClass priorityClass() {
+      return objects.stream()
+          .filter(PriorityClass.class::isInstance)
+          .map(PriorityClass.class::cast)
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
+  /** Each core rule and the one defect it exists to catch. */
+  enum Defect {
+    GPU001 {
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        long limit = GpuResources.gpuCount(c);
+        c.getResources().getRequests().put("nvidia.com/gpu", new Quantity(limit + 1 + ""));
+      }
+    },
+    GPU002 {
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setTolerations(new ArrayList<>());
+      }
+    },
+    GPU003 {
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setAffinity(null);
+        valid.spec().setNodeSelector(null);
+      }
+    },
+    GPU004 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Job job && job.getSpec().getParallelism() > 1;
+      }
+
+      /** With its one pool known, an unpinned job cannot mix models: the pools must be unknown. */
+      @Override
+      boolean withFleet() {
+        return false;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setAffinity(null);
+        valid.spec().setNodeSelector(null);
+      }
+    },
+    GPU005 {
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        Quantity more = new Quantity(valid.pool().gpusPerNode() + 1 + "");
+        c.getResources().getRequests().put("nvidia.com/gpu", more);
+        c.getResources().getLimits().put("nvidia.com/gpu", more);
+      }
+    },
+    K8S001 {
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setRestartPolicy(valid.workload() instanceof Job ? "Always" : "Never");
+      }
+    },
+    K8S002 {
+      @Override
+      void apply(Valid valid) {
+        var selector = new LabelSelectorBuilder().addToMatchLabels("mutant", "other").build();
+        if (valid.workload() instanceof Deployment deployment) {
+          deployment.getSpec().setSelector(selector);
+        } else {
+          ((Job) valid.workload()).getSpec().setSelector(selector);
+        }
+      }
+    },
+    K8S003 {
+      @Override
+      void apply(Valid valid) {
+        valid.workload().getMetadata().setName("Not_A_Name");
+      }
+    },
+    K8S004 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ResourceQuotaBuilder()
+                    .withNewMetadata()
+                    .withName("gpus")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addToHard("nvidia.com/gpu", new Quantity(valid.pool().gpusPerNode() + ""))
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S005 {
+      @Override
+      void apply(Valid valid) {
+        valid.priorityClass().setValue(1_000_000_001);
+      }
+    },
+    K8S006 {
+      @Override
+      void apply(Valid valid) {
+        PriorityClass first = valid.priorityClass();
+        first.setGlobalDefault(true);
+        valid
+            .objects()
+            .add(
+                new PriorityClassBuilder(first)
+                    .editMetadata()
+                    .withName(first.getMetadata().getName() + "-second")
+                    .endMetadata()
+                    .build());
+      }
+    },
+    SEC001 {
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        if (c.getSecurityContext() == null) {
+          c.setSecurityContext(new SecurityContext());
+        }
+        c.getSecurityContext().setPrivileged(true);
+      }
+    },
+    SEC002 {
+      @Override
+      void apply(Valid valid) {
+        Map<String, String> annotations = new HashMap<>();
+        if (valid.workload().getMetadata().getAnnotations() != null) {
+          annotations.putAll(valid.workload().getMetadata().getAnnotations());
+        }
+        annotations.put("automountServiceAccountToken", "false");
+        valid.workload().getMetadata().setAnnotations(annotations);
+      }
+    };
+
+    boolean appliesTo(Valid valid) {
+      return true;
+    }
+
+    /** Whether to check with the pool known as the fleet (otherwise no fleet is known). */
+    boolean withFleet() {
+      return true;
+    }
+
+    abstract void apply(Valid valid);
+  }
+
+  /** A pool, a workload placed on it, and a valid PriorityClass (not the global default). */
+  @Provide
+  Arbitrary<Map.Entry<NodePool, ManifestSource>> sources() {
+    return GpuArbitraries.pools()
+        .flatMap(
+            pool ->
+                Arbitraries.oneOf(GpuArbitraries.deployments(pool), GpuArbitraries.jobs(pool))
+                    .map(source -> Map.entry(pool, (ManifestSource) source)));
+  }
+
+  @Provide
+  Arbitrary<PriorityClass> priorityClasses() {
+    return Combinators.combine(
+            GpuArbitraries.dnsLabels(), Arbitraries.integers().between(-1000, 1_000_000_000))
+        .as(
+            (name, value) ->
+                new PriorityClassBuilder()
+                    .withNewMetadata()
+                    .withName("tier-" + name)
+                    .endMetadata()
+                    .withValue(value)
+                    .withPreemptionPolicy("PreemptLowerPriority")
+                    .build());
+  }
+
+  private static Valid valid(Map.Entry<NodePool, ManifestSource> source, PriorityClass tier) {
+    List<HasMetadata> objects = new ArrayList<>(source.getValue().toManifests());
+    objects.add(new PriorityClassBuilder(tier).build());
+    return new Valid(source.getKey(), objects);
+  }
+
+  private static Report check(Valid valid, Defect defect) {
+    CheckOptions options =
+        defect.withFleet()
+            ? CheckOptions.builder().fleet(Fleet.of(valid.pool())).build()
+            : CheckOptions.defaults();
+    return TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(valid.objects()), options);
+  }
+
+  @Property(tries = 1300)
+  @Label("each rule's defect, introduced into valid objects, is always reported with its id")
+  void defectIsReportedByItsRule(
+      @ForAll Defect defect,
+      @ForAll("sources") Map.Entry<NodePool, ManifestSource> source,
+      @ForAll("priorityClasses") PriorityClass tier) {
+    Valid before = valid(source, tier);
+    Assume.that(defect.appliesTo(before));
+    assertThat(check(before, defect).byRule(defect.name()))
+        .as("%s on the valid objects", defect)
+        .isEmpty();
+
+    Valid mutated = valid(source, tier);
+    defect.apply(mutated);
+
+    assertThat(check(mutated, defect).byRule(defect.name()))
+        .as("%s after its defect was introduced", defect)
+        .isNotEmpty();
+  }
+
+  @Test
+  void everyCoreRule_hasADefect() {
+    List<String> coreRules =
+        TestGpuspec.GPUSPEC.modules().stream()
+            .filter(m -> m.name().equals("core"))
+            .map(GpuspecModule::rules)
+            .flatMap(rules -> rules.stream().map(Rule::id))
+            .toList();
+    assertThat(Arrays.stream(Defect.values()).map(Defect::name))
+        .containsExactlyInAnyOrderElementsOf(coreRules);
+  }
+}
