@@ -205,7 +205,7 @@ class MainTest {
     Path pod = Files.writeString(dir.resolve("ok.yaml"), GOOD);
     Run run = run("check", "--fleet", broken.toString(), pod.toString());
     assertThat(run.exit()).isEqualTo(2);
-    assertThat(run.err()).containsPattern("fleet\\.yaml:\\d+:\\d+: ERROR FLEET010 .*count");
+    assertThat(run.err()).containsPattern("fleet\\.yaml:7:5: ERROR FLEET010 .*count");
   }
 
   @Test
