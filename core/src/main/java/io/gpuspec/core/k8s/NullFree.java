@@ -2,7 +2,6 @@ package io.gpuspec.core.k8s;
 
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EphemeralContainer;
 import io.fabric8.kubernetes.api.model.NodeAffinity;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
@@ -11,31 +10,51 @@ import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodAntiAffinity;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
  * Pod specs as the API server decodes them: a {@code null} item of a list of objects ({@code
- * containers: [~]}) is decoded as an empty object, so rules never meet {@code null} in a list and
- * every index still points at the item it names in the file. Absent fields stay absent (a {@code
- * null} nested object such as {@code resources: ~} is still {@code null}).
+ * containers: [~]}) is decoded as an empty object and a {@code null} list ({@code tolerations: ~})
+ * as an empty list, so rules never meet {@code null} in or for a list of the spec or its
+ * containers, and every index still points at the item it names in the file. Other absent fields
+ * stay absent (a {@code null} nested object such as {@code resources: ~} is still {@code null}).
  */
 public final class NullFree {
 
   private NullFree() {}
 
   /**
-   * The spec itself when no list in it holds {@code null}; else a copy in which every such item is
-   * an empty object. A missing spec reads as an empty one.
+   * The spec itself when its lists (and its containers' lists) are present and hold no {@code
+   * null}; else a copy in which every missing list is empty and every {@code null} item an empty
+   * object. A missing spec reads as an empty one.
    */
   public static PodSpec podSpec(PodSpec spec) {
     if (spec == null) {
       return new PodSpec();
     }
+    if (complete(spec)) {
+      return spec;
+    }
     // fabric8's builders copy a null list item as an empty object, at any depth
-    return holdsNull(spec) ? spec.toBuilder().build() : spec;
+    PodSpec copy = spec.toBuilder().build();
+    copy.setContainers(orEmpty(copy.getContainers()));
+    copy.setInitContainers(orEmpty(copy.getInitContainers()));
+    copy.setEphemeralContainers(orEmpty(copy.getEphemeralContainers()));
+    copy.setTolerations(orEmpty(copy.getTolerations()));
+    copy.setVolumes(orEmpty(copy.getVolumes()));
+    copy.setImagePullSecrets(orEmpty(copy.getImagePullSecrets()));
+    copy.setHostAliases(orEmpty(copy.getHostAliases()));
+    copy.setReadinessGates(orEmpty(copy.getReadinessGates()));
+    copy.setResourceClaims(orEmpty(copy.getResourceClaims()));
+    copy.setSchedulingGates(orEmpty(copy.getSchedulingGates()));
+    copy.setTopologySpreadConstraints(orEmpty(copy.getTopologySpreadConstraints()));
+    Stream.concat(copy.getContainers().stream(), copy.getInitContainers().stream())
+        .forEach(NullFree::fillLists);
+    return copy;
   }
 
   /** The list without the {@code null} case: empty when absent. */
@@ -43,8 +62,21 @@ public final class NullFree {
     return list == null ? List.of() : list;
   }
 
-  private static boolean holdsNull(PodSpec spec) {
-    return anyNull(
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? new ArrayList<>() : list;
+  }
+
+  private static void fillLists(Container c) {
+    c.setEnv(orEmpty(c.getEnv()));
+    c.setEnvFrom(orEmpty(c.getEnvFrom()));
+    c.setPorts(orEmpty(c.getPorts()));
+    c.setVolumeMounts(orEmpty(c.getVolumeMounts()));
+    c.setVolumeDevices(orEmpty(c.getVolumeDevices()));
+    c.setResizePolicy(orEmpty(c.getResizePolicy()));
+  }
+
+  private static boolean complete(PodSpec spec) {
+    return present(
             spec.getContainers(),
             spec.getInitContainers(),
             spec.getEphemeralContainers(),
@@ -56,30 +88,27 @@ public final class NullFree {
             spec.getResourceClaims(),
             spec.getSchedulingGates(),
             spec.getTopologySpreadConstraints())
-        || list(spec.getContainers()).stream().anyMatch(c -> c != null && holdsNull(c))
-        || list(spec.getInitContainers()).stream().anyMatch(c -> c != null && holdsNull(c))
-        || list(spec.getEphemeralContainers()).stream().anyMatch(c -> c != null && holdsNull(c))
-        || (spec.getAffinity() != null && holdsNull(spec.getAffinity()));
+        && spec.getContainers().stream().allMatch(NullFree::complete)
+        && spec.getInitContainers().stream().allMatch(NullFree::complete)
+        && spec.getEphemeralContainers().stream()
+            .allMatch(c -> !anyNull(c.getEnv(), c.getEnvFrom(), c.getPorts(), c.getVolumeMounts()))
+        && (spec.getAffinity() == null || !holdsNull(spec.getAffinity()));
   }
 
-  private static boolean holdsNull(Container c) {
-    return anyNull(
+  private static boolean complete(Container c) {
+    return present(
             c.getEnv(),
             c.getEnvFrom(),
             c.getPorts(),
             c.getVolumeMounts(),
             c.getVolumeDevices(),
             c.getResizePolicy())
-        || holdsNull(c.getResources());
+        && (c.getResources() == null || !anyNull(c.getResources().getClaims()));
   }
 
-  private static boolean holdsNull(EphemeralContainer c) {
-    return anyNull(c.getEnv(), c.getEnvFrom(), c.getPorts(), c.getVolumeMounts())
-        || holdsNull(c.getResources());
-  }
-
-  private static boolean holdsNull(ResourceRequirements resources) {
-    return resources != null && anyNull(resources.getClaims());
+  /** Every list is there and holds no {@code null}. */
+  private static boolean present(List<?>... lists) {
+    return Stream.of(lists).allMatch(l -> l != null && l.stream().noneMatch(Objects::isNull));
   }
 
   private static boolean holdsNull(Affinity affinity) {
@@ -123,6 +152,6 @@ public final class NullFree {
   }
 
   private static boolean anyNull(List<?>... lists) {
-    return Stream.of(lists).anyMatch(l -> l != null && l.contains(null));
+    return Stream.of(lists).anyMatch(l -> l != null && l.stream().anyMatch(Objects::isNull));
   }
 }

@@ -22,7 +22,8 @@ import java.util.Set;
  * href="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/">Kubernetes
  * documentation</a>). Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123
  * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63) and a CronJob's
- * gets 11 characters appended (≤ 52). A module declares the name format of its own kinds.
+ * gets 11 characters appended (≤ 52). A {@code generateName} prefix follows the same format (a
+ * trailing {@code -} allowed). A module declares the name format of its own kinds.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {
@@ -79,6 +80,25 @@ public final class NamesAndLabelsValid extends BaseRule {
   private static void checkName(HasMetadata object, ObjectMeta meta, CheckContext context) {
     String kind = object.getKind() == null ? "" : object.getKind();
     String name = meta.getName();
+    String prefix = meta.getGenerateName();
+    NameFormat format = context.declaredNameFormat(object).orElse(builtInFormat(kind));
+    if (prefix != null && !prefix.isEmpty()) {
+      // the server appends random characters, so a trailing '-' is fine; lengths are its to cut
+      String masked =
+          prefix.length() > 1 && prefix.endsWith("-")
+              ? prefix.substring(0, prefix.length() - 1) + "a"
+              : prefix;
+      nameProblem(format, "", masked)
+          .ifPresent(
+              problem ->
+                  context.report(
+                      object,
+                      "metadata.generateName",
+                      Subjects.of(object) + ": metadata.generateName \"" + prefix + "\" " + problem,
+                      "use a prefix that is valid as a name, e.g. \""
+                          + suggestion(format, "", prefix)
+                          + "-\""));
+    }
     if (name == null || name.isEmpty()) {
       if (meta.getGenerateName() == null || meta.getGenerateName().isEmpty()) {
         context.report(
@@ -88,7 +108,6 @@ public final class NamesAndLabelsValid extends BaseRule {
             "set metadata.name (or metadata.generateName for a server-generated name)");
       }
     } else {
-      NameFormat format = context.declaredNameFormat(object).orElse(builtInFormat(kind));
       nameProblem(format, kind, name)
           .ifPresent(
               problem ->
