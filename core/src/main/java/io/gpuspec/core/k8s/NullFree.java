@@ -54,6 +54,20 @@ public final class NullFree {
     copy.setTopologySpreadConstraints(orEmpty(copy.getTopologySpreadConstraints()));
     Stream.concat(copy.getContainers().stream(), copy.getInitContainers().stream())
         .forEach(NullFree::fillLists);
+    if (copy.getAffinity() != null && copy.getAffinity().getNodeAffinity() != null) {
+      NodeAffinity node = copy.getAffinity().getNodeAffinity();
+      Stream.concat(
+              terms(node.getRequiredDuringSchedulingIgnoredDuringExecution()).stream(),
+              list(node.getPreferredDuringSchedulingIgnoredDuringExecution()).stream()
+                  .map(PreferredSchedulingTerm::getPreference))
+          .filter(Objects::nonNull)
+          .flatMap(
+              t ->
+                  Stream.concat(
+                      list(t.getMatchExpressions()).stream(), list(t.getMatchFields()).stream()))
+          .filter(r -> r.getValues() != null)
+          .forEach(r -> r.setValues(r.getValues().stream().map(v -> v == null ? "" : v).toList()));
+    }
     return copy;
   }
 
@@ -142,8 +156,17 @@ public final class NullFree {
     return anyNull(terms) || terms.stream().anyMatch(NullFree::holdsNull);
   }
 
+  /** A null requirement, or a null value (decoded as an empty string) in one. */
   private static boolean holdsNull(NodeSelectorTerm term) {
-    return term != null && anyNull(term.getMatchExpressions(), term.getMatchFields());
+    return term != null
+        && (anyNull(term.getMatchExpressions(), term.getMatchFields())
+            || Stream.concat(
+                    list(term.getMatchExpressions()).stream(), list(term.getMatchFields()).stream())
+                .anyMatch(r -> anyNull(r.getValues())));
+  }
+
+  private static List<NodeSelectorTerm> terms(NodeSelector selector) {
+    return selector == null ? List.of() : list(selector.getNodeSelectorTerms());
   }
 
   private static boolean holdsNull(

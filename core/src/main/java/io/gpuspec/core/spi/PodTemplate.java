@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.gpuspec.core.k8s.NullFree;
+import java.util.Objects;
 
 /**
  * One pod template inside a workload, as the API server decodes it: metadata and spec are never
@@ -38,6 +39,33 @@ public record PodTemplate(
     PodTemplateSpec given = template == null ? new PodTemplateSpec() : template;
     return new PodTemplate(
         role, given.getMetadata(), path + ".metadata", given.getSpec(), path + ".spec", replicas);
+  }
+
+  /**
+   * Two templates are the same when they view the same metadata and spec objects at the same paths.
+   * Comparing by identity keeps templates usable as map keys for any content (fabric8's value
+   * equality parses every quantity, and throws on one that does not parse).
+   */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof PodTemplate t
+        && t.metadata == metadata
+        && t.spec == spec
+        && t.role.equals(role)
+        && t.metadataPath.equals(metadataPath)
+        && t.specPath.equals(specPath)
+        && t.replicas == replicas;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        System.identityHashCode(metadata),
+        System.identityHashCode(spec),
+        role,
+        metadataPath,
+        specPath,
+        replicas);
   }
 
   /** {@code "Worker "} for a role, else empty: to start messages with. */
