@@ -1,18 +1,23 @@
 package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
+import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
+import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
+import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
 import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
+import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
+import io.gpuspec.core.internal.rules.TolerationsValid;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
@@ -46,6 +51,11 @@ public final class CoreModule implements GpuspecModule {
         new PriorityClassValid(),
         new SingleGlobalDefaultPriorityClass(),
         new RestrictedSecurityContext(),
-        new AutomountTokenIsAField());
+        new AutomountTokenIsAField(),
+        new ContainersNamedWithImages(),
+        new TolerationsValid(),
+        new NodeSelectorsValid(),
+        new ResourceRequirementsValid(),
+        new PodFailurePolicyValid());
   }
 }

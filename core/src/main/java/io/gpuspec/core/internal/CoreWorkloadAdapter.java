@@ -4,13 +4,19 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.ReplicationController;
+import io.fabric8.kubernetes.api.model.ReplicationControllerSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentSpec;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
+import io.fabric8.kubernetes.api.model.apps.ReplicaSetSpec;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpec;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
@@ -29,49 +35,55 @@ public final class CoreWorkloadAdapter implements WorkloadAdapter {
               List.of(new PodTemplate("", pod.getMetadata(), "metadata", pod.getSpec(), "spec", 1)),
               false));
     }
-    if (object instanceof Deployment d && d.getSpec() != null) {
-      return single(d, d.getSpec().getTemplate(), "spec.template", d.getSpec().getReplicas());
+    if (object instanceof Deployment d) {
+      DeploymentSpec spec = d.getSpec() == null ? new DeploymentSpec() : d.getSpec();
+      return single(d, spec.getTemplate(), spec.getReplicas());
     }
-    if (object instanceof StatefulSet s && s.getSpec() != null) {
-      return single(s, s.getSpec().getTemplate(), "spec.template", s.getSpec().getReplicas());
+    if (object instanceof StatefulSet s) {
+      StatefulSetSpec spec = s.getSpec() == null ? new StatefulSetSpec() : s.getSpec();
+      return single(s, spec.getTemplate(), spec.getReplicas());
     }
-    if (object instanceof ReplicaSet r && r.getSpec() != null) {
-      return single(r, r.getSpec().getTemplate(), "spec.template", r.getSpec().getReplicas());
+    if (object instanceof ReplicaSet r) {
+      ReplicaSetSpec spec = r.getSpec() == null ? new ReplicaSetSpec() : r.getSpec();
+      return single(r, spec.getTemplate(), spec.getReplicas());
     }
-    if (object instanceof ReplicationController r && r.getSpec() != null) {
-      return single(r, r.getSpec().getTemplate(), "spec.template", r.getSpec().getReplicas());
+    if (object instanceof ReplicationController r) {
+      ReplicationControllerSpec spec =
+          r.getSpec() == null ? new ReplicationControllerSpec() : r.getSpec();
+      return single(r, spec.getTemplate(), spec.getReplicas());
     }
-    if (object instanceof DaemonSet d && d.getSpec() != null) {
-      return single(d, d.getSpec().getTemplate(), "spec.template", 1)
-          .map(w -> new Workload(d, w.templates(), false, true));
+    if (object instanceof DaemonSet d) {
+      DaemonSetSpec spec = d.getSpec() == null ? new DaemonSetSpec() : d.getSpec();
+      return single(d, spec.getTemplate(), 1).map(w -> new Workload(d, w.templates(), false, true));
     }
-    if (object instanceof Job job && job.getSpec() != null) {
+    if (object instanceof Job job) {
       return job(job, job.getSpec(), "spec");
     }
-    if (object instanceof CronJob cron
-        && cron.getSpec() != null
-        && cron.getSpec().getJobTemplate() != null
-        && cron.getSpec().getJobTemplate().getSpec() != null) {
-      return job(cron, cron.getSpec().getJobTemplate().getSpec(), "spec.jobTemplate.spec");
+    if (object instanceof CronJob cron) {
+      JobTemplateSpec template = cron.getSpec() == null ? null : cron.getSpec().getJobTemplate();
+      return job(cron, template == null ? null : template.getSpec(), "spec.jobTemplate.spec");
     }
     return Optional.empty();
   }
 
-  private static Optional<Workload> job(HasMetadata owner, JobSpec spec, String path) {
+  /** A Job's pods; a missing spec or template reads as empty (the API server then rejects it). */
+  private static Optional<Workload> job(HasMetadata owner, JobSpec given, String path) {
+    JobSpec spec = given == null ? new JobSpec() : given;
     int parallelism = spec.getParallelism() == null ? 1 : spec.getParallelism();
-    return single(owner, spec.getTemplate(), path + ".template", parallelism)
-        .map(w -> new Workload(owner, w.templates(), parallelism > 1));
-  }
-
-  private static Optional<Workload> single(
-      HasMetadata owner, PodTemplateSpec template, String path, Integer replicas) {
-    if (template == null) {
-      return Optional.empty();
-    }
     return Optional.of(
         new Workload(
             owner,
-            List.of(PodTemplate.of("", template, path, replicas == null ? 1 : replicas)),
+            List.of(PodTemplate.of("", spec.getTemplate(), path + ".template", parallelism)),
+            parallelism > 1));
+  }
+
+  /** The one template at {@code spec.template}; a missing one reads as empty. */
+  private static Optional<Workload> single(
+      HasMetadata owner, PodTemplateSpec template, Integer replicas) {
+    return Optional.of(
+        new Workload(
+            owner,
+            List.of(PodTemplate.of("", template, "spec.template", replicas == null ? 1 : replicas)),
             false));
   }
 }

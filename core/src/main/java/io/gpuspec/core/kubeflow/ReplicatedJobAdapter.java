@@ -52,10 +52,8 @@ public final class ReplicatedJobAdapter<J extends HasMetadata> implements Worklo
     List<PodTemplate> templates = new ArrayList<>();
     int pods = 0;
     for (Map.Entry<String, ReplicaSpec> entry : specs.entrySet()) {
-      ReplicaSpec replica = entry.getValue();
-      if (replica == null || replica.getTemplate() == null) {
-        continue;
-      }
+      // a missing replica spec or template reads as empty: rules report what it lacks
+      ReplicaSpec replica = entry.getValue() == null ? new ReplicaSpec() : entry.getValue();
       int count = replica.replicaCount();
       pods += count;
       templates.add(

@@ -3,9 +3,14 @@ package io.gpuspec.core.spi;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.gpuspec.core.k8s.NullFree;
+import java.util.Objects;
 
 /**
- * One pod template inside a workload.
+ * One pod template inside a workload, as the API server decodes it: metadata and spec are never
+ * {@code null}, and no list of objects in the spec holds {@code null} (see {@link NullFree}), so
+ * rules read incomplete objects without checking for {@code null} items. What is missing is
+ * reported once, by the rule that owns the required field.
  *
  * @param role the replica role for multi-template workloads (e.g. {@code Worker}), else empty
  * @param metadataPath field path of the template's metadata, e.g. {@code spec.template.metadata}
@@ -20,17 +25,46 @@ public record PodTemplate(
     String specPath,
     int replicas) {
 
+  public PodTemplate {
+    role = role == null ? "" : role;
+    metadata = metadata == null ? new ObjectMeta() : metadata;
+    spec = NullFree.podSpec(spec);
+  }
+
   /**
-   * The template at {@code path} (e.g. {@code spec.template}); a missing metadata or spec reads as
-   * empty.
+   * The template at {@code path} (e.g. {@code spec.template}); a missing template, metadata or spec
+   * reads as empty.
    */
   public static PodTemplate of(String role, PodTemplateSpec template, String path, int replicas) {
+    PodTemplateSpec given = template == null ? new PodTemplateSpec() : template;
     return new PodTemplate(
+        role, given.getMetadata(), path + ".metadata", given.getSpec(), path + ".spec", replicas);
+  }
+
+  /**
+   * Two templates are the same when they view the same metadata and spec objects at the same paths.
+   * Comparing by identity keeps templates usable as map keys for any content (fabric8's value
+   * equality parses every quantity, and throws on one that does not parse).
+   */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof PodTemplate t
+        && t.metadata == metadata
+        && t.spec == spec
+        && t.role.equals(role)
+        && t.metadataPath.equals(metadataPath)
+        && t.specPath.equals(specPath)
+        && t.replicas == replicas;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        System.identityHashCode(metadata),
+        System.identityHashCode(spec),
         role,
-        template.getMetadata() == null ? new ObjectMeta() : template.getMetadata(),
-        path + ".metadata",
-        template.getSpec() == null ? new PodSpec() : template.getSpec(),
-        path + ".spec",
+        metadataPath,
+        specPath,
         replicas);
   }
 

@@ -134,7 +134,9 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
         term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
     return expressions.stream()
         .anyMatch(
-            e -> isGpuKey(e.getKey(), gpuKeys) && PINNING_OPERATORS.contains(e.getOperator()));
+            e ->
+                isGpuKey(e.getKey(), gpuKeys)
+                    && PINNING_OPERATORS.contains(String.valueOf(e.getOperator())));
   }
 
   private static boolean isGpuToleration(Toleration toleration, Optional<Fleet> fleet) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
@@ -21,8 +22,10 @@ import java.util.Set;
  * K8S003: the API server validates names, label keys and values and annotation keys (<a
  * href="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/">Kubernetes
  * documentation</a>). Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123
- * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63) and a CronJob's
- * gets 11 characters appended (≤ 52). A module declares the name format of its own kinds.
+ * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63, unless {@code
+ * manualSelector: true} keeps it out of the labels) and a CronJob's gets 11 characters appended (≤
+ * 52). A {@code generateName} prefix follows the same format (a trailing {@code -} allowed). A
+ * module declares the name format of its own kinds.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {
@@ -79,6 +82,25 @@ public final class NamesAndLabelsValid extends BaseRule {
   private static void checkName(HasMetadata object, ObjectMeta meta, CheckContext context) {
     String kind = object.getKind() == null ? "" : object.getKind();
     String name = meta.getName();
+    String prefix = meta.getGenerateName();
+    NameFormat format = context.declaredNameFormat(object).orElse(builtInFormat(kind));
+    if (prefix != null && !prefix.isEmpty()) {
+      // the server appends random characters, so a trailing '-' is fine; lengths are its to cut
+      String masked =
+          prefix.length() > 1 && prefix.endsWith("-")
+              ? prefix.substring(0, prefix.length() - 1) + "a"
+              : prefix;
+      nameProblem(format, "", masked)
+          .ifPresent(
+              problem ->
+                  context.report(
+                      object,
+                      "metadata.generateName",
+                      Subjects.of(object) + ": metadata.generateName \"" + prefix + "\" " + problem,
+                      "use a prefix that is valid as a name, e.g. \""
+                          + suggestion(format, "", prefix)
+                          + "-\""));
+    }
     if (name == null || name.isEmpty()) {
       if (meta.getGenerateName() == null || meta.getGenerateName().isEmpty()) {
         context.report(
@@ -88,8 +110,7 @@ public final class NamesAndLabelsValid extends BaseRule {
             "set metadata.name (or metadata.generateName for a server-generated name)");
       }
     } else {
-      NameFormat format = context.declaredNameFormat(object).orElse(builtInFormat(kind));
-      nameProblem(format, kind, name)
+      nameProblem(format, labelsName(object) ? kind : "", name)
           .ifPresent(
               problem ->
                   context.report(
@@ -109,6 +130,17 @@ public final class NamesAndLabelsValid extends BaseRule {
               + "\" is not a DNS-1123 label",
           "use at most 63 lower-case letters, digits and '-', starting and ending alphanumeric");
     }
+  }
+
+  /**
+   * Whether the controller writes the name into pod labels: a Job's name goes into the {@code
+   * job-name} labels of the selector it generates, which it does not with {@code manualSelector:
+   * true}.
+   */
+  private static boolean labelsName(HasMetadata object) {
+    return !(object instanceof Job job
+        && job.getSpec() != null
+        && Boolean.TRUE.equals(job.getSpec().getManualSelector()));
   }
 
   /** The name format of a built-in Kubernetes kind. */

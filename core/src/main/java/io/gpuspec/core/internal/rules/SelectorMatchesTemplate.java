@@ -99,7 +99,9 @@ public final class SelectorMatchesTemplate extends BaseRule {
       }
     }
     for (int i = 0; i < expressions.size(); i++) {
-      LabelSelectorRequirement requirement = expressions.get(i);
+      // a null item decodes as an empty requirement, which matches no labels
+      LabelSelectorRequirement requirement =
+          expressions.get(i) == null ? new LabelSelectorRequirement() : expressions.get(i);
       if (!matches(requirement, labels)) {
         context.report(
             object,

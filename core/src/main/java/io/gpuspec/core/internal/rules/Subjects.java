@@ -39,8 +39,11 @@ final class Subjects {
         + "}";
   }
 
-  /** A quantity as written, e.g. {@code 500m} or {@code 2}. */
+  /** A quantity as written, e.g. {@code 500m} or {@code 2}; {@code null} decodes as 0. */
   static String quantity(Quantity quantity) {
+    if (quantity == null) {
+      return "0";
+    }
     String amount = quantity.getAmount() == null ? "" : quantity.getAmount();
     return amount + (quantity.getFormat() == null ? "" : quantity.getFormat());
   }

@@ -363,4 +363,55 @@ class CoreRuleMessagesTest {
     assertThat(finding("SEC002/annotation-on-service-account.yaml", "SEC002").fix())
         .isEqualTo("remove the annotation and set the field automountServiceAccountToken: false");
   }
+
+  @Test
+  void k8s007_nullSpec_saysRequiredValueAndHowToAddContainers() {
+    Violation v = finding("K8S007/pod-with-null-spec.yaml", "K8S007");
+
+    assertThat(v.message())
+        .contains("pod \"q\"", "spec.containers: Required value", "at least one container");
+    assertThat(v.fix()).contains("add spec.containers", "name:", "image:");
+  }
+
+  @Test
+  void k8s008_existsWithValue_namesTheValueAndTheFix() {
+    Violation v = finding("K8S008/exists-with-value.yaml", "K8S008");
+
+    assertThat(v.message()).contains("spec.tolerations[0]", "Exists takes no value", "\"planned\"");
+    assertThat(v.fix()).contains("drop value", "operator: Equal");
+  }
+
+  @Test
+  void k8s009_gtWithNonInteger_namesTheValue() {
+    Violation v = finding("K8S009/gt-with-non-integer.yaml", "K8S009");
+
+    assertThat(v.message()).contains("matchExpressions[0]", "Gt compares integers", "\"80gb\"");
+    assertThat(v.fix()).contains("integer");
+  }
+
+  @Test
+  void k8s010_gpuInPodLevelResources_saysGpusArePerContainer() {
+    Violation v = finding("K8S010/gpu-in-pod-level-resources.yaml", "K8S010");
+
+    assertThat(v.message())
+        .contains(
+            "deployment \"llm\"",
+            "spec.template.spec.resources.limits[nvidia.com/gpu]",
+            "only cpu, memory and hugepages-<size>",
+            "GPUs are requested per container");
+    assertThat(v.fix()).contains("move nvidia.com/gpu to the containers' resources");
+  }
+
+  @Test
+  void k8s011_onFailureWithPodFailurePolicy_asksForNever() {
+    Violation v = finding("K8S011/onfailure-in-cronjob.yaml", "K8S011");
+
+    assertThat(v.message())
+        .contains(
+            "cronjob \"nightly-eval\"",
+            "spec.jobTemplate.spec.template.spec.restartPolicy",
+            "OnFailure",
+            "needs Never");
+    assertThat(v.fix()).contains("restartPolicy: Never");
+  }
 }

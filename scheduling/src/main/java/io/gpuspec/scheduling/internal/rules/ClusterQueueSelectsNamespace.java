@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -113,7 +114,7 @@ public final class ClusterQueueSelectsNamespace extends BaseRule {
   private static boolean selects(LabelSelector selector, Map<String, String> labels) {
     if (selector.getMatchLabels() != null) {
       for (Map.Entry<String, String> entry : selector.getMatchLabels().entrySet()) {
-        if (!entry.getValue().equals(labels.get(entry.getKey()))) {
+        if (!Objects.equals(entry.getValue(), labels.get(entry.getKey()))) {
           return false;
         }
       }

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -28,6 +29,7 @@ import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -189,12 +191,12 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
     HasMetadata object = workload.object();
     boolean cohort =
         queue.getSpec().getCohortName() != null && !queue.getSpec().getCohortName().isEmpty();
-    Map<String, ResourceFlavor> flavors = new TreeMap<>();
+    Map<String, ResourceFlavor> flavors = new HashMap<>(); // a flavor without a name finds none
     manifests.ofType(ResourceFlavor.class).forEach(f -> flavors.put(Sched.name(f), f));
     Set<String> covered = new HashSet<>();
     queue.getSpec().getResourceGroups().stream()
         .filter(g -> g != null)
-        .forEach(g -> covered.addAll(g.getCoveredResources()));
+        .forEach(g -> covered.addAll(NullFree.list(g.getCoveredResources())));
     for (PodTemplate template : workload.templates()) {
       Map<String, BigDecimal> pod = PodRequests.of(template.spec());
       Optional<String> uncovered =
@@ -223,8 +225,8 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
           continue;
         }
         Map<String, BigDecimal> needed = new TreeMap<>();
-        for (String resource : group.getCoveredResources()) {
-          BigDecimal perPod = pod.get(resource);
+        for (String resource : NullFree.list(group.getCoveredResources())) {
+          BigDecimal perPod = resource == null ? null : pod.get(resource);
           if (perPod != null) {
             needed.put(resource, perPod.multiply(BigDecimal.valueOf(count)));
           }
@@ -235,13 +237,13 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
         List<String> why = new ArrayList<>();
         boolean fits = false;
         Set<String> keys = new HashSet<>();
-        for (FlavorQuotas flavor : group.getFlavors()) {
+        for (FlavorQuotas flavor : NullFree.list(group.getFlavors())) {
           ResourceFlavor known = flavor == null ? null : flavors.get(flavor.getName());
           if (known != null && known.getSpec() != null) {
             keys.addAll(known.getSpec().getNodeLabels().keySet());
           }
         }
-        for (FlavorQuotas flavor : group.getFlavors()) {
+        for (FlavorQuotas flavor : NullFree.list(group.getFlavors())) {
           if (flavor == null) {
             continue;
           }

@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -199,11 +200,16 @@ public final class DraClaimsWired extends BaseRule {
     if (devices == null || devices.getRequests() == null) {
       return List.of();
     }
-    return devices.getRequests().stream().map(DeviceRequest::getName).toList();
+    return devices.getRequests().stream()
+        .filter(Objects::nonNull)
+        .map(DeviceRequest::getName)
+        .toList();
   }
 
   private static String key(HasMetadata object) {
-    return namespace(object) + "/" + object.getMetadata().getName();
+    return namespace(object)
+        + "/"
+        + (object.getMetadata() == null ? null : object.getMetadata().getName());
   }
 
   private static String namespace(HasMetadata object) {

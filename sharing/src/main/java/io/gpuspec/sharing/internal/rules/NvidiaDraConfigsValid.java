@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -91,6 +92,9 @@ public final class NvidiaDraConfigsValid extends BaseRule {
     Map<String, String> classes = new LinkedHashMap<>();
     if (devices.getRequests() != null) {
       for (DeviceRequest request : devices.getRequests()) {
+        if (request == null) {
+          continue;
+        }
         String className =
             request.getExactly() == null
                 ? ""
@@ -98,13 +102,19 @@ public final class NvidiaDraConfigsValid extends BaseRule {
         classes.put(nullToEmpty(request.getName()), className);
       }
     }
-    List<DeviceClaimConfiguration> configs = devices.getConfig();
+    List<DeviceClaimConfiguration> configs = NullFree.list(devices.getConfig());
     for (int i = 0; i < configs.size(); i++) {
       DeviceClaimConfiguration config = configs.get(i);
+      if (config == null) {
+        continue; // an empty item configures nothing
+      }
       String at = path + ".config[" + i + "]";
       List<String> requests = config.getRequests() == null ? List.of() : config.getRequests();
       for (int r = 0; r < requests.size(); r++) {
         String request = requests.get(r);
+        if (request == null) {
+          continue;
+        }
         String parent =
             request.contains("/") ? request.substring(0, request.indexOf('/')) : request;
         if (!classes.containsKey(parent)) {

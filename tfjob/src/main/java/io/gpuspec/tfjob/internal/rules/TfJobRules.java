@@ -2,6 +2,7 @@ package io.gpuspec.tfjob.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.tfjob.model.TFJob;
@@ -44,7 +45,7 @@ final class TfJobRules {
 
   /** The regular containers of a pod spec. */
   static List<Container> containers(PodSpec spec) {
-    return spec.getContainers() == null ? List.of() : spec.getContainers();
+    return NullFree.podSpec(spec).getContainers();
   }
 
   /** The field path of a replica's key, e.g. {@code spec.tfReplicaSpecs.Worker}. */
