@@ -2,6 +2,8 @@ package io.gpuspec.core.internal.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -9,8 +11,11 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyBuilder;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.gpuspec.core.Fleet;
@@ -185,6 +190,76 @@ class DefectMutationProperties {
                     .editMetadata()
                     .withName(first.getMetadata().getName() + "-second")
                     .endMetadata()
+                    .build());
+      }
+    },
+    K8S007 {
+      @Override
+      void apply(Valid valid) {
+        valid.gpuContainer().setImage(null);
+      }
+    },
+    K8S008 {
+      @Override
+      void apply(Valid valid) {
+        List<Toleration> tolerations = new ArrayList<>(valid.spec().getTolerations());
+        tolerations.add(
+            new TolerationBuilder()
+                .withKey("spot")
+                .withOperator("Exists")
+                .withValue("yes")
+                .build());
+        valid.spec().setTolerations(tolerations);
+      }
+    },
+    K8S009 {
+      @Override
+      void apply(Valid valid) {
+        Affinity affinity =
+            valid.spec().getAffinity() == null ? new Affinity() : valid.spec().getAffinity();
+        valid
+            .spec()
+            .setAffinity(
+                new AffinityBuilder(affinity)
+                    .editOrNewNodeAffinity()
+                    .addNewPreferredDuringSchedulingIgnoredDuringExecution()
+                    .withWeight(1)
+                    .withNewPreference()
+                    .addNewMatchExpression()
+                    .withKey("topology.kubernetes.io/zone")
+                    .withOperator("In")
+                    .endMatchExpression()
+                    .endPreference()
+                    .endPreferredDuringSchedulingIgnoredDuringExecution()
+                    .endNodeAffinity()
+                    .build());
+      }
+    },
+    K8S010 {
+      @Override
+      void apply(Valid valid) {
+        valid.gpuContainer().getResources().getLimits().put("gpus", new Quantity("1"));
+      }
+    },
+    K8S011 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Job;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        ((Job) valid.workload())
+            .getSpec()
+            .setPodFailurePolicy(
+                new PodFailurePolicyBuilder()
+                    .addNewRule()
+                    .withAction("FailJob")
+                    .withNewOnExitCodes()
+                    .withOperator("In")
+                    .withValues(0)
+                    .endOnExitCodes()
+                    .endRule()
                     .build());
       }
     },
