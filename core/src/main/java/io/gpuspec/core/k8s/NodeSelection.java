@@ -118,7 +118,8 @@ public final class NodeSelection {
    * @param term the index of the term in {@link #TERMS_PATH}
    * @param fields the conflicting fields, as paths inside the pod spec (e.g. {@code
    *     nodeSelector.gpu}, {@code affinity...nodeSelectorTerms[0].matchExpressions[1]})
-   * @param reason what no label value can satisfy, e.g. {@code gpu In [a] and gpu In [b]}
+   * @param reason what no node can satisfy, e.g. {@code no value of label gpu satisfies gpu In [a]
+   *     and gpu In [b]}
    */
   public record Conflict(int term, List<String> fields, String reason) {
     public Conflict {
@@ -199,7 +200,12 @@ public final class NodeSelection {
         return new Conflict(
             index,
             requirements.stream().map(Requirement::field).toList(),
-            requirements.stream().map(Requirement::text).collect(Collectors.joining(" and ")));
+            "no value of label "
+                + key
+                + " satisfies "
+                + requirements.stream()
+                    .map(Requirement::text)
+                    .collect(Collectors.joining(" and ")));
       }
     }
     return null;
