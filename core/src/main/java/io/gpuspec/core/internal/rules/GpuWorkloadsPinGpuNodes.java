@@ -8,6 +8,7 @@ import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.ModelPin;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
@@ -17,15 +18,26 @@ import java.util.Set;
  * GPU008: a workload that requests GPUs pins GPU nodes with a nodeSelector or required node
  * affinity on a GPU label or model (<a
  * href="https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus">Kubernetes
- * documentation</a>). A DaemonSet without one creates a pod for every node it tolerates, and the
- * pods on nodes without GPUs stay Pending (the DaemonSet controller places pods by node affinity
- * and taints, not by resources). Other workloads schedule only where the GPU resource is
- * advertised, but land on whatever GPU model is free. A warning: the cluster may have one GPU
- * model, or only GPU nodes.
+ * documentation</a>).
  *
- * <p>Quiet where another rule already reports the missing pin on the same template: a GPU
- * toleration without a pin (GPU003), and the training replicas of a distributed workload (GPU004).
- * Pods with DRA resource claims are placed by their claims.
+ * <ul>
+ *   <li>A DaemonSet without one creates a pod for every node it tolerates, and the pods on nodes
+ *       without GPUs stay Pending: the DaemonSet controller places its pods by node affinity and
+ *       taints, not by resources (<a
+ *       href="https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#how-daemon-pods-are-scheduled">DaemonSet
+ *       scheduling</a>).
+ *   <li>Other workloads schedule only on nodes that advertise the GPU resource, so without a pin
+ *       they still reach GPU nodes, but any model. That matters only where the cluster has several
+ *       models: the rule reports them when the fleet is known and its pools the pods can land on
+ *       have more than one GPU model. Without a fleet they stay quiet, as the upstream examples
+ *       that request {@code nvidia.com/gpu} with no node selection do.
+ * </ul>
+ *
+ * A warning: a cluster whose every node has GPUs runs such a DaemonSet fine. Quiet as well where
+ * another rule reports the missing pin on the same template (a GPU toleration without a pin:
+ * GPU003; the training replicas of a distributed workload: GPU004), and for pods with DRA resource
+ * claims, which are placed by their claims. The NVIDIA device plugin's own DaemonSet requests no
+ * GPU and stays quiet.
  */
 public final class GpuWorkloadsPinGpuNodes extends BaseRule {
   public GpuWorkloadsPinGpuNodes() {
@@ -36,7 +48,7 @@ public final class GpuWorkloadsPinGpuNodes extends BaseRule {
             .title(
                 "Workloads that request GPUs pin GPU nodes with a nodeSelector or required node affinity")
             .why(
-                "Without a GPU node selection a GPU DaemonSet creates pods on every node, which stay Pending where there are no GPUs, and other GPU workloads land on whatever GPU model is free.")
+                "Without a GPU node selection a GPU DaemonSet creates pods on every node, which stay Pending where there are no GPUs; with several GPU models in the fleet other GPU workloads land on whatever model is free.")
             .fix(
                 "Add a nodeSelector or required node-affinity term on the GPU model label, e.g. nvidia.com/gpu.product.")
             .addKinds("*")
@@ -58,6 +70,10 @@ public final class GpuWorkloadsPinGpuNodes extends BaseRule {
             || reportedElsewhere(workload, template, context)) {
           continue;
         }
+        ModelPin pin = ModelPin.of(spec, context);
+        if (!workload.everyNode() && !(context.fleet().isPresent() && pin.admitsSeveral())) {
+          continue; // resource fit keeps it on GPU nodes; the cluster has one model as far as known
+        }
         Vendor vendor = GpuResources.vendors(spec).iterator().next();
         context.report(
             Severity.WARNING,
@@ -70,7 +86,7 @@ public final class GpuWorkloadsPinGpuNodes extends BaseRule {
                 + (workload.everyNode()
                     ? "; the DaemonSet creates a pod on every node it tolerates, and those on"
                         + " nodes without GPUs stay Pending"
-                    : "; its pods land on whatever GPU model is free"),
+                    : "; its pods can land on nodes labelled " + pin.describe()),
             "add to "
                 + template.specPath()
                 + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"

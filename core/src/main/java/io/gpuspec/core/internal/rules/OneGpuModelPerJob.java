@@ -76,10 +76,11 @@ public final class OneGpuModelPerJob extends BaseRule {
             Subjects.of(workload.object(), template)
                 + " admits nodes labelled "
                 + pin.describe()
-                + " (node-affinity terms and In values are alternatives); its pods can mix GPU"
-                + " models",
+                + "; its pods can mix GPU models",
             "narrow its placement to one model, e.g. "
-                + inTerm(pin.labels().iterator().next())
+                + (context.fleet().isPresent()
+                    ? example(template, context)
+                    : inTerm(pin.labels().iterator().next()))
                 + ", the same on every GPU replica that trains");
       } else if (pin.labels().size() == 1) {
         pinnedToOne.put(template, pin);
