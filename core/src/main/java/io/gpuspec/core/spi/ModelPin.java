@@ -34,6 +34,7 @@ import java.util.TreeSet;
  *     model, else the label value), sorted; what catalogue lookups (MIG profiles) use
  * @param pinned whether the placement limits the models at all
  * @param labels the node labels of the boards admitted, as the manifest's own scheme writes them
+ *     (with a fleet, a pool's model label and, where that names only the family, its memory label)
  *     ({@code nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}, {@code
  *     cloud.google.com/gke-accelerator: nvidia-tesla-a100}), sorted; two placements pin the same
  *     board exactly when these are equal
@@ -58,8 +59,7 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
       Set<String> labels = new TreeSet<>();
       for (NodePool pool : fleet.get().poolsAdmitting(spec)) {
         models.add(pool.model().name());
-        LabelScheme scheme = pool.labelScheme();
-        labels.add(label(scheme.modelKey(), scheme.modelValue(pool.model())));
+        labels.add(poolLabel(pool));
       }
       return new ModelPin(models, true, labels);
     }
@@ -99,6 +99,23 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
   /** The admitted node labels joined with " or ", for messages. */
   public String describe() {
     return String.join(" or ", labels);
+  }
+
+  /**
+   * The model label of a pool as its scheme writes it; for schemes whose model value names only the
+   * family ({@code gpu.model: A100}) with the memory label too ({@code gpu.mem: 80gb}).
+   */
+  private static String poolLabel(NodePool pool) {
+    LabelScheme scheme = pool.labelScheme();
+    String label = label(scheme.modelKey(), scheme.modelValue(pool.model()));
+    Map<String, String> selector = scheme.selectorLabels(pool.model(), pool.purpose());
+    if (scheme.style() != LabelScheme.Style.GFD && scheme.memoryKey().isPresent()) {
+      String memory = scheme.memoryKey().get();
+      if (selector.containsKey(memory)) {
+        label += ", " + label(memory, selector.get(memory));
+      }
+    }
+    return label;
   }
 
   private static String label(String key, String value) {

@@ -151,14 +151,22 @@ public final class OneGpuModelPerJob extends BaseRule {
     return template.role().isEmpty() ? "pods" : template.role();
   }
 
-  /** {@code {key: K, operator: In, values: [V]}} for a label written {@code K: V}. */
-  private static String inTerm(String label) {
-    int colon = label.indexOf(": ");
-    return "{key: "
-        + label.substring(0, colon)
-        + ", operator: In, values: ["
-        + label.substring(colon + 2)
-        + "]}";
+  /**
+   * {@code {key: K, operator: In, values: [V]}} for a label written {@code K: V}, one expression
+   * per label of {@code K1: V1, K2: V2}.
+   */
+  private static String inTerm(String labels) {
+    List<String> expressions = new ArrayList<>();
+    for (String label : labels.split(", ")) {
+      int colon = label.indexOf(": ");
+      expressions.add(
+          "{key: "
+              + label.substring(0, colon)
+              + ", operator: In, values: ["
+              + label.substring(colon + 2)
+              + "]}");
+    }
+    return String.join(", ", expressions);
   }
 
   /** With a fleet, the model label of one pool the template can land on; else a GFD example. */
