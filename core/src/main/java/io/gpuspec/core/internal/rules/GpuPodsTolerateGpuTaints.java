@@ -23,10 +23,12 @@ import java.util.Set;
 /**
  * GPU002: GPU pods must tolerate the taints of GPU nodes, or they stay Pending (<a
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases">Kubernetes
- * documentation</a>). Without a fleet only the conventional {@code nvidia.com/gpu} taint is known,
- * and the ExtendedResourceToleration admission plugin may add its toleration, so a miss is a
- * warning. With a fleet, a pod that selects pools but tolerates the taints of none of them can
- * never schedule.
+ * documentation</a>). Without a fleet only the vendors' conventional taints are known (the key is
+ * the GPU resource: {@code nvidia.com/gpu} for NVIDIA's whole, shared and MIG devices, {@code
+ * amd.com/gpu}, Intel's {@code gpu.intel.com/i915} or {@code xe}; the advice follows the vendor the
+ * pod requests), and the ExtendedResourceToleration admission plugin may add its toleration, so a
+ * miss is a warning. With a fleet, a pod that selects pools but tolerates the taints of none of
+ * them can never schedule.
  */
 public final class GpuPodsTolerateGpuTaints extends BaseRule {
   public GpuPodsTolerateGpuTaints() {

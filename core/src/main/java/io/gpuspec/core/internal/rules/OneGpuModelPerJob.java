@@ -19,10 +19,18 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * GPU004: the GPU replicas of a distributed workload (a TFJob, a parallel Job, a gang) must land on
- * one GPU model; mixed A100/H100 workers break NCCL topology, step time and reproducibility (<a
+ * GPU004: the replicas of a distributed workload (a TFJob, a parallel Job, a gang) that train
+ * together must land on one GPU model; mixed A100/H100 workers break NCCL topology, step time and
+ * reproducibility (<a
  * href="https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus">Kubernetes
- * documentation</a>). CPU-only replicas may sit anywhere. Non-distributed workloads are left alone.
+ * documentation</a>).
+ *
+ * <p>Taking part: the templates that run pods (replicas above 0), request GPUs (an amount above 0)
+ * and train: not an Evaluator, a parameter server or an MPI launcher, which may run elsewhere. A
+ * template whose node-affinity terms (OR-ed) or {@code In} values admit two models is two models;
+ * nodeSelector and affinity spellings of one model are the same model, and boards the node labels
+ * tell apart (GFD's {@code NVIDIA-H100-80GB-HBM3} and {@code NVIDIA-H100-PCIe}) are not.
+ * Non-distributed workloads are left alone.
  */
 public final class OneGpuModelPerJob extends BaseRule {
   public OneGpuModelPerJob() {
@@ -31,10 +39,11 @@ public final class OneGpuModelPerJob extends BaseRule {
             .id("GPU004")
             .severity(Severity.ERROR)
             .title(
-                "Every GPU replica of a distributed workload is pinned to one and the same GPU model")
+                "The GPU replicas of a distributed workload that train together are pinned to one and the same GPU model")
             .why(
                 "The replicas of a distributed job that train together must run on one GPU model; mixed models (e.g. A100 and H100) break NCCL topology, step time and reproducibility.")
-            .fix("Pin every GPU replica to the same model with the same required node affinity.")
+            .fix(
+                "Pin every GPU replica that trains (Chief/Master/Worker) to the same model label value, with a nodeSelector or a required node-affinity term with one In value.")
             .addKinds("*")
             .documentation(
                 "https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus")
