@@ -43,9 +43,6 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
 
   private static final ModelPin UNPINNED = new ModelPin(Set.of(), false, Set.of());
 
-  /** The GFD suffix of the product label when a sharing strategy is on. */
-  private static final String SHARED_SUFFIX = "-SHARED";
-
   public ModelPin {
     models = Collections.unmodifiableSortedSet(new TreeSet<>(models));
     labels = Collections.unmodifiableSortedSet(new TreeSet<>(labels));
@@ -124,8 +121,8 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
 
   /** The board a model label value names: GFD's product without the sharing suffix. */
   private static String board(LabelScheme scheme, String value) {
-    return scheme.style() == LabelScheme.Style.GFD && value.endsWith(SHARED_SUFFIX)
-        ? value.substring(0, value.length() - SHARED_SUFFIX.length())
+    return scheme.style() == LabelScheme.Style.GFD && value.endsWith(GpuCatalogue.SHARED_SUFFIX)
+        ? value.substring(0, value.length() - GpuCatalogue.SHARED_SUFFIX.length())
         : value;
   }
 
