@@ -3,6 +3,7 @@ package io.gpuspec.core.internal.rules;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuModel;
+import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -120,7 +121,7 @@ public final class GpuPodsFitAPool extends BaseRule {
               + " ("
               + String.join("; ", offers)
               + "); no node it can land on advertises that MIG device, so it can never schedule",
-          migFix(models.get(), profile, context.catalogue()));
+          migFix(models.get(), profile, scheme(pin, context), context.catalogue()));
     }
   }
 
@@ -155,7 +156,18 @@ public final class GpuPodsFitAPool extends BaseRule {
     return Optional.of(models);
   }
 
-  private static String migFix(List<GpuModel> models, String profile, GpuCatalogue catalogue) {
+  /** The label scheme whose model key the pin reads, so the fix speaks it; GFD by default. */
+  private static LabelScheme scheme(ModelPin pin, CheckContext context) {
+    String label = pin.labels().isEmpty() ? "" : pin.labels().iterator().next();
+    String key = label.contains(": ") ? label.substring(0, label.indexOf(": ")) : "";
+    return context.labelSchemes().stream()
+        .filter(scheme -> scheme.modelKey().equals(key))
+        .findFirst()
+        .orElse(LabelScheme.gfd());
+  }
+
+  private static String migFix(
+      List<GpuModel> models, String profile, LabelScheme scheme, GpuCatalogue catalogue) {
     List<String> alike =
         models.stream()
             .flatMap(m -> m.migProfiles().stream())
@@ -165,15 +177,18 @@ public final class GpuPodsFitAPool extends BaseRule {
     List<String> offering =
         catalogue.models().stream()
             .filter(m -> m.offersMigProfile(profile))
-            .map(m -> m.productLabel())
+            .map(scheme::modelValue)
+            .distinct()
             .toList();
     return alike.isEmpty()
         ? (offering.isEmpty()
             ? "request whole GPUs (nvidia.com/gpu), or pin a model that offers " + profile
             : "pin a model that offers "
                 + profile
-                + " (nvidia.com/gpu.product "
-                + String.join(", ", offering)
+                + " ("
+                + scheme.modelKey()
+                + ": "
+                + String.join(" or ", offering)
                 + "), or request whole GPUs (nvidia.com/gpu)")
         : "request a profile the pinned model offers, e.g. "
             + GpuResources.MIG_PREFIX

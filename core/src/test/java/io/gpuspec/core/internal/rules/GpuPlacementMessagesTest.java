@@ -102,6 +102,14 @@ class GpuPlacementMessagesTest {
   }
 
   @Test
+  void gpu005_fixSpeaksTheManifestsLabelScheme() {
+    Violation v =
+        finding("GPU005/mig-profile-the-model-does-not-offer.yaml", "GPU005", "t4-by-family");
+    assertThat(v.message()).contains("gpu-type: t4", "T4 has no MIG");
+    assertThat(v.fix()).contains("gpu-type: a100").doesNotContain("nvidia.com/gpu.product");
+  }
+
+  @Test
   void gpu007_wildcardToleration_saysHowToNarrowIt() {
     Violation v = finding("GPU007/wildcard-toleration-on-cpu-workload.yaml", "GPU007", "api");
     assertThat(v.message()).contains("requests no GPUs but tolerates every taint");
