@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.LabelScheme;
-import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.spi.CheckContext;
 import java.util.HashSet;
@@ -94,10 +93,5 @@ final class GpuNodes {
   static boolean toleratesEverything(Toleration toleration) {
     return (toleration.getKey() == null || toleration.getKey().isEmpty())
         && "Exists".equals(toleration.getOperator());
-  }
-
-  /** The conventional taint key of GPU nodes for a vendor: its whole-GPU resource name. */
-  static String taintKey(GpuResources.Vendor vendor) {
-    return vendor.wholeGpuResource();
   }
 }

@@ -91,7 +91,10 @@ public final class GpuWorkloadsPinGpuNodes extends BaseRule {
                 + template.specPath()
                 + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"
                 + " on the GPU label, e.g. "
-                + GpuTolerationsPairedWithAffinity.exampleTerm(vendor)
+                + (workload.everyNode() && vendor == Vendor.NVIDIA
+                    ? "{key: nvidia.com/gpu.present, operator: In, values: [\"true\"]} (GPU"
+                        + " Feature Discovery)"
+                    : GpuTolerationsPairedWithAffinity.exampleTerm(vendor))
                 + ", or a nodeSelector on it");
       }
     }
