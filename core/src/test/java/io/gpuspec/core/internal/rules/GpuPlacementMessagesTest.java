@@ -78,6 +78,13 @@ class GpuPlacementMessagesTest {
   }
 
   @Test
+  void gpu003_amdToleration_suggestsAmdLabels() {
+    Violation v = finding("GPU003/amd-toleration-without-pin.yaml", "GPU003", "rocm-infer");
+    assertThat(v.message()).contains("tolerates amd.com/gpu:NoSchedule");
+    assertThat(v.fix()).contains("amd.com/gpu.family").doesNotContain("nvidia");
+  }
+
+  @Test
   void gpu005_migOnAModelWithoutMig_namesTheModelLabelAndWhoOffersIt() {
     Violation v =
         finding("GPU005/mig-profile-the-model-does-not-offer.yaml", "GPU005", "mig-on-l40s");
