@@ -97,7 +97,7 @@ public final class GpuCatalogue {
               V100_32GB));
 
   /** The suffix GFD appends to the product label when a sharing strategy is on. */
-  static final String SHARED_SUFFIX = "-SHARED";
+  public static final String SHARED_SUFFIX = "-SHARED";
 
   private final Map<String, GpuModel> byName;
 
@@ -153,6 +153,38 @@ public final class GpuCatalogue {
         .toList();
   }
 
+  /**
+   * MIG profiles per model, from NVIDIA's MIG User Guide and the default mig-parted configuration
+   * of the GPU Operator
+   * (https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html,
+   * https://github.com/NVIDIA/gpu-operator/blob/main/assets/state-mig-manager/0400_configmap.yaml).
+   * The seven-slice GPUs offer {@code 1g.<slice>} (also {@code +me}), {@code 1g} and {@code 2g} of
+   * two slices, {@code 3g} and {@code 4g} of half the memory, and {@code 7g} of all of it.
+   */
+  private static List<String> sevenSlice(String slice, String two, String half, String whole) {
+    return List.of(
+        "1g." + slice,
+        "1g." + slice + "+me",
+        "1g." + two,
+        "2g." + two,
+        "3g." + half,
+        "4g." + half,
+        "7g." + whole);
+  }
+
+  private static List<String> migProfiles(String name) {
+    return switch (name) {
+      case "A30" -> List.of("1g.6gb", "1g.6gb+me", "2g.12gb", "2g.12gb+me", "4g.24gb");
+      case "A100-40GB" -> sevenSlice("5gb", "10gb", "20gb", "40gb");
+      case "A100-80GB", "H100-80GB-SXM", "H100-80GB-PCIe" ->
+          sevenSlice("10gb", "20gb", "40gb", "80gb");
+      case "H100-NVL" -> sevenSlice("12gb", "24gb", "47gb", "94gb");
+      case "H200" -> sevenSlice("18gb", "35gb", "71gb", "141gb");
+      case "B200" -> sevenSlice("23gb", "45gb", "90gb", "180gb");
+      default -> List.of();
+    };
+  }
+
   private static GpuModel model(
       String name,
       String family,
@@ -168,6 +200,7 @@ public final class GpuCatalogue {
         .architecture(architecture)
         .computeCapability(computeCapability)
         .migCapable(mig)
+        .addAllMigProfiles(migProfiles(name))
         .addProductLabels(products)
         .build();
   }

@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.GpuResources;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +43,20 @@ public abstract class GpuModel {
   @Value.Default
   public boolean migCapable() {
     return false;
+  }
+
+  /**
+   * The MIG profiles one GPU of this model offers, as NVIDIA names them ({@code 1g.10gb}, {@code
+   * 1g.10gb+me}); empty for GPUs without MIG, or when they are not known. Profile names carry the
+   * memory of the slice, so they differ by model: an A100-40GB offers {@code 1g.5gb}, an A100-80GB
+   * {@code 1g.10gb}
+   * (https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html).
+   */
+  public abstract Set<String> migProfiles();
+
+  /** Whether one GPU of this model offers the MIG profile (false when its profiles are unknown). */
+  public boolean offersMigProfile(String profile) {
+    return migProfiles().contains(profile);
   }
 
   /** The most MPS clients per GPU: 48 from compute capability 7.5 (Turing), 16 before. */
@@ -100,6 +115,18 @@ public abstract class GpuModel {
         where + " migCapable",
         architecture() + " GPUs cannot be partitioned with MIG (it starts with Ampere)",
         "set migCapable(false), or give the right architecture");
+    InvalidSpecException.require(
+        migCapable() || migProfiles().isEmpty(),
+        where + " migProfiles",
+        "a GPU without MIG offers no MIG profiles",
+        "set migCapable(true), or leave the profiles out");
+    for (String profile : migProfiles()) {
+      InvalidSpecException.require(
+          GpuResources.isMig(GpuResources.MIG_PREFIX + profile),
+          where + " migProfiles",
+          "\"" + profile + "\" is not a MIG profile name",
+          "name profiles as NVIDIA does, e.g. 1g.10gb or 1g.10gb+me");
+    }
     InvalidSpecException.require(
         computeCapability().matches("\\d+\\.\\d+"),
         where + " computeCapability",

@@ -244,6 +244,19 @@ public final class WorkloadChecks {
             + model.memoryGiB()
             + "GB",
         "name a profile that fits the GPU, e.g. the 1g profiles of " + model.name());
+    String name = GpuResources.migProfile(resource).orElse("");
+    InvalidSpecException.require(
+        model.migProfiles().isEmpty() || model.offersMigProfile(name),
+        where + " gpuResource",
+        resource
+            + " is not a MIG profile of the "
+            + model.name()
+            + " GPUs of pool \""
+            + pool.name()
+            + "\"",
+        "request one they offer: "
+            + String.join(
+                ", ", model.migProfiles().stream().map(p -> GpuResources.MIG_PREFIX + p).toList()));
   }
 
   /** Pod-level settings: labels, annotations, names and volumes. */

@@ -155,7 +155,7 @@ class BuildChecksTest {
               + " pool \"a100-train\" have 80GB;");
       fires(
           () -> job().gpus(1).gpuResource("nvidia.com/mig-9g.10gb").build(),
-          "job \"resnet\" gpuResource: \"nvidia.com/mig-9g.10gb\" is not a MIG profile;");
+          "job \"resnet\" gpuResource: \"nvidia.com/mig-9g.10gb\" is not a GPU resource;");
     }
 
     @Test

@@ -2,11 +2,14 @@ package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
+import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
+import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
+import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
@@ -44,6 +47,9 @@ public final class CoreModule implements GpuspecModule {
         new GpuTolerationsPairedWithAffinity(),
         new OneGpuModelPerJob(),
         new GpuPodsFitAPool(),
+        new NodeSelectionCanBeSatisfied(),
+        new CpuPodsDoNotTolerateEveryTaint(),
+        new GpuWorkloadsPinGpuNodes(),
         new RestartPolicyFitsController(),
         new SelectorMatchesTemplate(),
         new NamesAndLabelsValid(),

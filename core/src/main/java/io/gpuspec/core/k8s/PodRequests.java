@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -71,10 +70,5 @@ public final class PodRequests {
 
   private static <T> List<T> list(List<T> list) {
     return list == null ? List.of() : list.stream().filter(x -> x != null).toList();
-  }
-
-  /** The amount a quantity stands for, if it parses. */
-  static Optional<BigDecimal> amount(Quantity quantity) {
-    return GpuResources.amount(quantity);
   }
 }

@@ -20,21 +20,32 @@ import java.util.TreeSet;
  *
  * <p>With a fleet the answer is exact: the models of the pools whose labels the pod's nodeSelector
  * and required affinity admit and whose taints it tolerates. Without one, it is read from the model
- * label of the first {@link LabelScheme} the placement constrains: {@code nodeSelector} entries and
- * {@code In} expressions on that key, AND-ed within a term and OR-ed across terms. A placement that
- * leaves the model open ({@code NotIn}, {@code Exists}, a term without the key, or no term at all)
- * pins no model.
+ * label of the first {@link LabelScheme} the placement constrains (then the cloud accelerator
+ * labels): {@code nodeSelector} entries and {@code In} expressions on that key (less its {@code
+ * NotIn} values), AND-ed within a term and OR-ed across the terms some node can satisfy. A
+ * placement that leaves the model open ({@code NotIn} or {@code Exists} alone, a term without the
+ * key, or no term at all) pins no model.
  *
- * @param models the model identities admitted (catalogue names where the label value identifies one
- *     model, else the label value), sorted
+ * <p>Models are told apart as the node labels tell them apart: two GFD products are two models even
+ * when the catalogue files them under one entry (e.g. {@code NVIDIA-A100-SXM4-80GB} and {@code
+ * NVIDIA-A100-80GB-PCIe}); the {@code -SHARED} suffix GFD adds under sharing names the same board.
+ *
+ * @param models the catalogue models admitted (catalogue names where a label value identifies one
+ *     model, else the label value), sorted; what catalogue lookups (MIG profiles) use
  * @param pinned whether the placement limits the models at all
+ * @param labels the node labels of the boards admitted, as the manifest's own scheme writes them
+ *     (with a fleet, a pool's model label and, where that names only the family, its memory label)
+ *     ({@code nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}, {@code
+ *     cloud.google.com/gke-accelerator: nvidia-tesla-a100}), sorted; two placements pin the same
+ *     board exactly when these are equal
  */
-public record ModelPin(Set<String> models, boolean pinned) {
+public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
 
-  private static final ModelPin UNPINNED = new ModelPin(Set.of(), false);
+  private static final ModelPin UNPINNED = new ModelPin(Set.of(), false, Set.of());
 
   public ModelPin {
     models = Collections.unmodifiableSortedSet(new TreeSet<>(models));
+    labels = Collections.unmodifiableSortedSet(new TreeSet<>(labels));
   }
 
   /** The models a pod spec can land on under these options. */
@@ -42,23 +53,31 @@ public record ModelPin(Set<String> models, boolean pinned) {
       PodSpec spec, Optional<Fleet> fleet, List<LabelScheme> schemes, GpuCatalogue catalogue) {
     if (fleet.isPresent()) {
       Set<String> models = new TreeSet<>();
-      fleet.get().poolsAdmitting(spec).stream()
-          .map(NodePool::model)
-          .forEach(model -> models.add(model.name()));
-      return new ModelPin(models, true);
+      Set<String> labels = new TreeSet<>();
+      for (NodePool pool : fleet.get().poolsAdmitting(spec)) {
+        models.add(pool.model().name());
+        labels.add(poolLabel(pool));
+      }
+      return new ModelPin(models, true, labels);
     }
     for (LabelScheme scheme : schemes) {
       Optional<Set<String>> values = admittedValues(spec, scheme.modelKey());
       if (values.isPresent()) {
         Set<String> models = new TreeSet<>();
-        values.get().forEach(value -> models.add(scheme.modelIdentity(value, catalogue)));
-        return new ModelPin(models, true);
+        Set<String> labels = new TreeSet<>();
+        for (String value : values.get()) {
+          models.add(scheme.modelIdentity(value, catalogue));
+          labels.add(label(scheme.modelKey(), board(scheme, value)));
+        }
+        return new ModelPin(models, true, labels);
       }
     }
     for (String key : LabelScheme.cloudAcceleratorKeys()) {
       Optional<Set<String>> values = admittedValues(spec, key);
       if (values.isPresent()) {
-        return new ModelPin(values.get(), true);
+        Set<String> labels = new TreeSet<>();
+        values.get().forEach(value -> labels.add(label(key, value)));
+        return new ModelPin(values.get(), true, labels);
       }
     }
     return UNPINNED;
@@ -69,14 +88,47 @@ public record ModelPin(Set<String> models, boolean pinned) {
     return of(spec, context.fleet(), context.labelSchemes(), context.catalogue());
   }
 
-  /** Sorted model names joined with " and ", for messages. */
+  /** Whether the placement admits more than one board. */
+  public boolean admitsSeveral() {
+    return labels.size() > 1;
+  }
+
+  /** The admitted node labels joined with " or ", for messages. */
   public String describe() {
-    return String.join(" and ", models);
+    return String.join(" or ", labels);
+  }
+
+  /**
+   * The model label of a pool as its scheme writes it; for schemes whose model value names only the
+   * family ({@code gpu.model: A100}) with the memory label too ({@code gpu.mem: 80gb}).
+   */
+  private static String poolLabel(NodePool pool) {
+    LabelScheme scheme = pool.labelScheme();
+    String label = label(scheme.modelKey(), scheme.modelValue(pool.model()));
+    Map<String, String> selector = scheme.selectorLabels(pool.model(), pool.purpose());
+    if (scheme.style() != LabelScheme.Style.GFD && scheme.memoryKey().isPresent()) {
+      String memory = scheme.memoryKey().get();
+      if (selector.containsKey(memory)) {
+        label += ", " + label(memory, selector.get(memory));
+      }
+    }
+    return label;
+  }
+
+  private static String label(String key, String value) {
+    return key + ": " + value;
+  }
+
+  /** The board a model label value names: GFD's product without the sharing suffix. */
+  private static String board(LabelScheme scheme, String value) {
+    return scheme.style() == LabelScheme.Style.GFD && value.endsWith(GpuCatalogue.SHARED_SUFFIX)
+        ? value.substring(0, value.length() - GpuCatalogue.SHARED_SUFFIX.length())
+        : value;
   }
 
   /**
    * The values of {@code key} a placement admits, or empty when it leaves the key open. The
-   * nodeSelector value (if any) is AND-ed into every term.
+   * nodeSelector value (if any) is AND-ed into every term; terms no node can satisfy are left out.
    */
   static Optional<Set<String>> admittedValues(PodSpec spec, String key) {
     Map<String, String> selector =
@@ -88,6 +140,9 @@ public record ModelPin(Set<String> models, boolean pinned) {
     }
     Set<String> union = new TreeSet<>();
     for (NodeSelectorTerm term : terms) {
+      if (!NodeSelection.satisfiable(term, selector)) {
+        continue; // no node passes this term: it admits no model
+      }
       Optional<Set<String>> inTerm = termValues(term, key);
       if (inTerm.isEmpty() && selected == null) {
         return Optional.empty(); // this term leaves the model open
@@ -96,16 +151,19 @@ public record ModelPin(Set<String> models, boolean pinned) {
       if (selected != null) {
         values.retainAll(Set.of(selected));
       }
+      excluded(term, key).forEach(values::remove);
       union.addAll(values);
     }
     return Optional.of(union);
   }
 
+  private static List<NodeSelectorRequirement> expressions(NodeSelectorTerm term) {
+    return term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
+  }
+
   private static Optional<Set<String>> termValues(NodeSelectorTerm term, String key) {
     Set<String> values = null;
-    List<NodeSelectorRequirement> expressions =
-        term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
-    for (NodeSelectorRequirement e : expressions) {
+    for (NodeSelectorRequirement e : expressions(term)) {
       if (key.equals(e.getKey()) && "In".equals(e.getOperator()) && e.getValues() != null) {
         Set<String> these = new TreeSet<>(e.getValues());
         if (values == null) {
@@ -116,5 +174,15 @@ public record ModelPin(Set<String> models, boolean pinned) {
       }
     }
     return Optional.ofNullable(values);
+  }
+
+  private static Set<String> excluded(NodeSelectorTerm term, String key) {
+    Set<String> values = new TreeSet<>();
+    for (NodeSelectorRequirement e : expressions(term)) {
+      if (key.equals(e.getKey()) && "NotIn".equals(e.getOperator()) && e.getValues() != null) {
+        values.addAll(e.getValues());
+      }
+    }
+    return values;
   }
 }

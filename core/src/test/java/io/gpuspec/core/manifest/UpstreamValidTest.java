@@ -46,8 +46,23 @@ class UpstreamValidTest {
   }
 
   @Test
-  void allElevenExamplesArePresent() throws Exception {
-    assertThat(files()).hasSize(11);
+  void everyExampleIsPresent() throws Exception {
+    assertThat(files())
+        .extracting(path -> path.getFileName().toString())
+        .contains(
+            "batch-training-job.yaml",
+            "device-plugin-configmap.yaml",
+            "gpu-inference-deployment.yaml",
+            "k8s-docs-gpu-pods.yaml",
+            "kueue.yaml",
+            "nvidia-device-plugin.yaml",
+            "priorityclasses.yaml",
+            "rbac.yaml",
+            "resourceclaimtemplate.yaml",
+            "resourcequota.yaml",
+            "tfjob.yaml",
+            "volcano.yaml",
+            "yaml-quirks-and-list.yaml");
   }
 
   @ParameterizedTest
@@ -113,5 +128,15 @@ class UpstreamValidTest {
             .orElseThrow();
     assertThat(read.manifests().sourceOf(dcgm).orElseThrow().document()).isEqualTo(2);
     assertThat(read.manifests().sourceOf(dcgm).orElseThrow().line()).isEqualTo(50);
+  }
+
+  @Test
+  void gpuPlacementRules_stayQuiet() throws Exception {
+    ReadResult read = TestGpuspec.read(directory());
+    Report report = TestGpuspec.GPUSPEC.engine().check(read.manifests());
+    assertThat(report.violations())
+        .filteredOn(v -> v.ruleId().matches("GPU00[5-8]"))
+        .extracting(Violation::toString)
+        .isEmpty();
   }
 }

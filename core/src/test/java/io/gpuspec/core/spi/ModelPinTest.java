@@ -57,7 +57,7 @@ class ModelPinTest {
   void twoValues_admitTwoModels() {
     ModelPin pin = pin(affinity("gpu.model", "In", "H100", "A100"));
     assertThat(pin.models()).containsExactly("A100", "H100");
-    assertThat(pin.describe()).isEqualTo("A100 and H100");
+    assertThat(pin.describe()).isEqualTo("gpu.model: A100 or gpu.model: H100");
   }
 
   @Test
@@ -135,5 +135,83 @@ class ModelPinTest {
     assertThat(pin(gke).models()).containsExactly("nvidia-tesla-a100");
     assertThat(pin(affinity("accelerator", "In", "example-gpu-x100", "other")).models())
         .containsExactly("example-gpu-x100", "other");
+  }
+
+  @Test
+  void boardsTheLabelsTellApart_areDifferentModels() {
+    ModelPin sxm = pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-H100-80GB-HBM3"));
+    ModelPin pcie = pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-H100-PCIe"));
+    assertThat(sxm.labels()).containsExactly("nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3");
+    assertThat(pcie.labels()).isNotEqualTo(sxm.labels());
+    ModelPin a100Sxm = pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-A100-SXM4-80GB"));
+    ModelPin a100Pcie = pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-A100-80GB-PCIe"));
+    assertThat(a100Sxm.models()).isEqualTo(a100Pcie.models()); // one catalogue entry
+    assertThat(a100Sxm.labels()).isNotEqualTo(a100Pcie.labels()); // two boards
+  }
+
+  @Test
+  void sharedSuffix_namesTheSameBoard() {
+    assertThat(
+            pin(affinity("nvidia.com/gpu.product", "In", "NVIDIA-A100-SXM4-80GB-SHARED")).labels())
+        .containsExactly("nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB");
+  }
+
+  @Test
+  void notInValues_areTakenOutOfTheInValues() {
+    PodSpec spec = affinity("gpu.model", "In", "A100", "H100");
+    spec.getAffinity()
+        .getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()
+        .getNodeSelectorTerms()
+        .get(0)
+        .getMatchExpressions()
+        .add(
+            new NodeSelectorRequirementBuilder()
+                .withKey("gpu.model")
+                .withOperator("NotIn")
+                .withValues("A100")
+                .build());
+    assertThat(pin(spec).labels()).containsExactly("gpu.model: H100");
+  }
+
+  @Test
+  void aTermNoNodeSatisfies_admitsNoModel() {
+    PodSpec spec = affinity("gpu.model", "In", "A100");
+    spec.getAffinity()
+        .getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()
+        .getNodeSelectorTerms()
+        .add(
+            affinity("gpu.model", "In", "H100")
+                .getAffinity()
+                .getNodeAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms()
+                .get(0));
+    spec.getAffinity()
+        .getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()
+        .getNodeSelectorTerms()
+        .get(1)
+        .getMatchExpressions()
+        .add(
+            new NodeSelectorRequirementBuilder()
+                .withKey("zone")
+                .withOperator("Gt")
+                .withValues("5")
+                .build());
+    spec.getAffinity()
+        .getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()
+        .getNodeSelectorTerms()
+        .get(1)
+        .getMatchExpressions()
+        .add(
+            new NodeSelectorRequirementBuilder()
+                .withKey("zone")
+                .withOperator("Lt")
+                .withValues("3")
+                .build());
+    assertThat(pin(spec).labels()).containsExactly("gpu.model: A100");
   }
 }

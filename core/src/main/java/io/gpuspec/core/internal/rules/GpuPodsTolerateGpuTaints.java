@@ -23,10 +23,12 @@ import java.util.Set;
 /**
  * GPU002: GPU pods must tolerate the taints of GPU nodes, or they stay Pending (<a
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases">Kubernetes
- * documentation</a>). Without a fleet only the conventional {@code nvidia.com/gpu} taint is known,
- * and the ExtendedResourceToleration admission plugin may add its toleration, so a miss is a
- * warning. With a fleet, a pod that selects pools but tolerates the taints of none of them can
- * never schedule.
+ * documentation</a>). Without a fleet only the vendors' conventional taints are known (the key is
+ * the GPU resource: {@code nvidia.com/gpu} for NVIDIA's whole, shared and MIG devices, {@code
+ * amd.com/gpu}, Intel's {@code gpu.intel.com/i915} or {@code xe}; the advice follows the vendor the
+ * pod requests), and the ExtendedResourceToleration admission plugin may add its toleration, so a
+ * miss is a warning. With a fleet, a pod that selects pools but tolerates the taints of none of
+ * them can never schedule.
  */
 public final class GpuPodsTolerateGpuTaints extends BaseRule {
   public GpuPodsTolerateGpuTaints() {
@@ -64,27 +66,51 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
   private static void checkConventionalTaint(
       Workload workload, PodTemplate template, CheckContext context) {
     List<Toleration> tolerations = NodeSelection.tolerations(template.spec());
-    if (tolerations.stream().anyMatch(GpuPodsTolerateGpuTaints::toleratesConventionalTaint)) {
-      return;
+    for (String key : conventionalTaintKeys(template.spec())) {
+      if (tolerations.stream().anyMatch(t -> toleratesConventionalTaint(t, key))) {
+        continue;
+      }
+      context.report(
+          Severity.WARNING,
+          workload.object(),
+          template.specPath() + ".tolerations",
+          Subjects.of(workload.object(), template)
+              + ": requests "
+              + GpuResources.vendor(key).map(GpuResources.Vendor::displayName).orElse("")
+              + " GPUs but tolerates no "
+              + key
+              + " taint; GPU nodes tainted "
+              + key
+              + ":NoSchedule repel it unless the cluster runs the ExtendedResourceToleration"
+              + " admission plugin, which adds this toleration",
+          "add to "
+              + template.specPath()
+              + ".tolerations: {key: "
+              + key
+              + ", operator: Exists, effect: NoSchedule}");
     }
-    context.report(
-        Severity.WARNING,
-        workload.object(),
-        template.specPath() + ".tolerations",
-        Subjects.of(workload.object(), template)
-            + ": requests GPUs but tolerates no "
-            + GpuResources.NVIDIA_GPU
-            + " taint; GPU nodes tainted "
-            + GpuResources.NVIDIA_GPU
-            + ":NoSchedule repel it unless the cluster runs the ExtendedResourceToleration"
-            + " admission plugin, which adds this toleration",
-        "add to "
-            + template.specPath()
-            + ".tolerations: {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}");
   }
 
-  /** Key {@code nvidia.com/gpu} with any value and effect NoSchedule or empty, or a wildcard. */
-  static boolean toleratesConventionalTaint(Toleration toleration) {
+  /**
+   * The taint keys GPU nodes conventionally carry for the GPUs a pod requests: the vendor's
+   * whole-GPU resource name ({@code nvidia.com/gpu} also for shared and MIG devices, {@code
+   * amd.com/gpu}; Intel's GPU resource as requested), which is also the key of the toleration the
+   * ExtendedResourceToleration admission plugin adds.
+   */
+  static Set<String> conventionalTaintKeys(PodSpec spec) {
+    Set<String> keys = new LinkedHashSet<>();
+    for (String resource : GpuResources.gpuRequests(spec).keySet()) {
+      GpuResources.vendor(resource)
+          .ifPresent(
+              vendor ->
+                  keys.add(
+                      vendor == GpuResources.Vendor.INTEL ? resource : vendor.wholeGpuResource()));
+    }
+    return keys;
+  }
+
+  /** Key {@code taintKey} with any value and effect NoSchedule or empty, or a wildcard. */
+  static boolean toleratesConventionalTaint(Toleration toleration, String taintKey) {
     String key = toleration.getKey() == null ? "" : toleration.getKey();
     String operator = toleration.getOperator() == null ? "Equal" : toleration.getOperator();
     String effect = toleration.getEffect() == null ? "" : toleration.getEffect();
@@ -94,8 +120,7 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
     if (key.isEmpty()) {
       return operator.equals("Exists");
     }
-    return key.equals(GpuResources.NVIDIA_GPU)
-        && (operator.equals("Exists") || operator.equals("Equal"));
+    return key.equals(taintKey) && (operator.equals("Exists") || operator.equals("Equal"));
   }
 
   private static void checkAgainstPools(

@@ -1,14 +1,12 @@
 package io.gpuspec.core.internal.rules;
 
-import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
-import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.GpuResources.Vendor;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -17,9 +15,7 @@ import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -59,11 +55,9 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
             .build());
   }
 
-  private static final Set<String> PINNING_OPERATORS = Set.of("In", "Exists", "Gt", "Lt");
-
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    Set<String> gpuKeys = gpuLabelKeys(context);
+    Set<String> gpuKeys = GpuNodes.labelKeys(context);
     for (Workload workload : context.workloads()) {
       if (workload.everyNode()) {
         continue; // a node agent (DaemonSet) tolerates GPU taints to run on every GPU node
@@ -74,8 +68,8 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
         for (int i = 0; i < tolerations.size(); i++) {
           Toleration toleration = tolerations.get(i);
           if (isGpuToleration(toleration, context.fleet())
-              && !pinsGpuNodes(spec, gpuKeys)
-              && !claimsDevices(spec)) {
+              && !GpuNodes.pinned(spec, gpuKeys)
+              && !GpuNodes.claimsDevices(spec)) {
             context.report(
                 context.clusterDependent(),
                 workload.object(),
@@ -93,59 +87,13 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
     }
   }
 
-  /** Whether the pod claims devices through DRA, which places it where they are allocated. */
-  private static boolean claimsDevices(PodSpec spec) {
-    return spec.getResourceClaims() != null && !spec.getResourceClaims().isEmpty();
-  }
-
-  /** Label keys that GPU nodes carry under the known schemes and pools. */
-  private static Set<String> gpuLabelKeys(CheckContext context) {
-    Set<String> keys = new HashSet<>(LabelScheme.cloudAcceleratorKeys());
-    for (LabelScheme scheme : context.labelSchemes()) {
-      keys.add(scheme.modelKey());
-      scheme.memoryKey().ifPresent(keys::add);
-      scheme.purposeKey().ifPresent(keys::add);
-      scheme.interconnectKey().ifPresent(keys::add);
-      keys.addAll(scheme.constantLabels().keySet());
-    }
-    context
-        .fleet()
-        .ifPresent(f -> f.pools().forEach(p -> keys.addAll(p.selectorLabels().keySet())));
-    return keys;
-  }
-
-  private static boolean isGpuKey(String key, Set<String> gpuKeys) {
-    return key != null && (gpuKeys.contains(key) || key.startsWith("nvidia.com/"));
-  }
-
-  /** Whether every way the placement admits a node constrains a GPU node label to be present. */
-  static boolean pinsGpuNodes(PodSpec spec, Set<String> gpuKeys) {
-    Map<String, String> selector =
-        spec.getNodeSelector() == null ? Map.of() : spec.getNodeSelector();
-    if (selector.keySet().stream().anyMatch(key -> isGpuKey(key, gpuKeys))) {
-      return true;
-    }
-    List<NodeSelectorTerm> terms = NodeSelection.requiredTerms(spec);
-    return !terms.isEmpty() && terms.stream().allMatch(term -> pinsGpuNodes(term, gpuKeys));
-  }
-
-  private static boolean pinsGpuNodes(NodeSelectorTerm term, Set<String> gpuKeys) {
-    List<NodeSelectorRequirement> expressions =
-        term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
-    return expressions.stream()
-        .anyMatch(
-            e ->
-                isGpuKey(e.getKey(), gpuKeys)
-                    && PINNING_OPERATORS.contains(String.valueOf(e.getOperator())));
-  }
-
-  private static boolean isGpuToleration(Toleration toleration, Optional<Fleet> fleet) {
+  static boolean isGpuToleration(Toleration toleration, Optional<Fleet> fleet) {
     String key = toleration.getKey() == null ? "" : toleration.getKey();
     if (key.isEmpty()) {
       return false;
     }
-    if (key.equals(GpuResources.NVIDIA_GPU)) {
-      return true;
+    if (GpuResources.isGpu(key)) {
+      return true; // the vendors' conventional GPU taints: nvidia.com/gpu, amd.com/gpu, ...
     }
     if (NodeTaint.DEDICATED_GPU.toleratedBy(toleration)) {
       return true;
@@ -184,9 +132,23 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
               .collect(Collectors.joining(", "));
     }
     return where
-        + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term on the"
-        + " GPU model label, e.g. {key: nvidia.com/gpu.product, operator: In, values:"
-        + " [NVIDIA-A100-SXM4-80GB]}, or a nodeSelector on a label only GPU nodes carry";
+        + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term on a"
+        + " label only the GPU nodes carry, e.g. "
+        + exampleTerm(GpuResources.vendor(toleration.getKey()).orElse(Vendor.NVIDIA))
+        + ", or a nodeSelector on such a label";
+  }
+
+  /** A required term on the node label that the vendor's node labeller sets. */
+  static String exampleTerm(Vendor vendor) {
+    return switch (vendor) {
+      case NVIDIA ->
+          "{key: nvidia.com/gpu.product, operator: In, values: [NVIDIA-A100-SXM4-80GB]}"
+              + " (GPU Feature Discovery)";
+      case AMD -> "{key: amd.com/gpu.family, operator: Exists} (AMD's node labeller)";
+      case INTEL ->
+          "{key: intel.feature.node.kubernetes.io/gpu, operator: In, values: [\"true\"]}"
+              + " (Intel's NFD rules)";
+    };
   }
 
   private static String nullToEmpty(String value) {

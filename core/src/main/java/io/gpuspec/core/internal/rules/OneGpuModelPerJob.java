@@ -13,14 +13,24 @@ import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * GPU004: the GPU replicas of a distributed workload (a TFJob, a parallel Job, a gang) must land on
- * one GPU model; mixed A100/H100 workers break NCCL topology, step time and reproducibility (<a
+ * GPU004: the replicas of a distributed workload (a TFJob, a parallel Job, a gang) that train
+ * together must land on one GPU model; mixed A100/H100 workers break NCCL topology, step time and
+ * reproducibility (<a
  * href="https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus">Kubernetes
- * documentation</a>). CPU-only replicas may sit anywhere. Non-distributed workloads are left alone.
+ * documentation</a>).
+ *
+ * <p>Taking part: the templates that run pods (replicas above 0), request GPUs (an amount above 0)
+ * and train: not an Evaluator, a parameter server or an MPI launcher, which may run elsewhere. A
+ * template whose node-affinity terms (OR-ed) or {@code In} values admit two models is two models;
+ * nodeSelector and affinity spellings of one model are the same model, and boards the node labels
+ * tell apart (GFD's {@code NVIDIA-H100-80GB-HBM3} and {@code NVIDIA-H100-PCIe}) are not.
+ * Non-distributed workloads are left alone.
  */
 public final class OneGpuModelPerJob extends BaseRule {
   public OneGpuModelPerJob() {
@@ -29,10 +39,11 @@ public final class OneGpuModelPerJob extends BaseRule {
             .id("GPU004")
             .severity(Severity.ERROR)
             .title(
-                "Every GPU replica of a distributed workload is pinned to one and the same GPU model")
+                "The GPU replicas of a distributed workload that train together are pinned to one and the same GPU model")
             .why(
                 "The replicas of a distributed job that train together must run on one GPU model; mixed models (e.g. A100 and H100) break NCCL topology, step time and reproducibility.")
-            .fix("Pin every GPU replica to the same model with the same required node affinity.")
+            .fix(
+                "Pin every GPU replica that trains (Chief/Master/Worker) to the same model label value, with a nodeSelector or a required node-affinity term with one In value.")
             .addKinds("*")
             .documentation(
                 "https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/#clusters-containing-different-types-of-gpus")
@@ -48,57 +59,85 @@ public final class OneGpuModelPerJob extends BaseRule {
     }
   }
 
+  /**
+   * Replica roles that do not train together with the others: TensorFlow's Evaluator (outside the
+   * training cluster) and parameter servers, and the MPI launcher, which starts the workers
+   * (https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/).
+   */
+  private static final Set<String> APART = Set.of("evaluator", "ps", "launcher");
+
   /** Checks one distributed workload; package-private so tests can feed multi-role workloads. */
   static void check(Workload workload, CheckContext context) {
-    Map<PodTemplate, String> pinnedToOne = new LinkedHashMap<>();
+    Map<PodTemplate, ModelPin> pinnedToOne = new LinkedHashMap<>();
+    List<PodTemplate> unpinned = new ArrayList<>();
     for (PodTemplate template : workload.templates()) {
-      if (!GpuResources.requestsGpus(template.spec())) {
+      if (!trains(template)) {
         continue;
       }
       ModelPin pin = ModelPin.of(template.spec(), context);
-      String subject = Subjects.of(workload.object(), template);
       if (!pin.pinned()) {
-        context.report(
-            Severity.WARNING,
-            workload.object(),
-            template.specPath(),
-            subject
-                + " pins no GPU model; on a cluster with more than one model its pods can mix"
-                + " models",
-            "add to "
-                + template.specPath()
-                + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"
-                + " on the model label, e.g. {key: nvidia.com/gpu.product, operator: In,"
-                + " values: [NVIDIA-A100-SXM4-80GB]}, the same on every GPU replica");
-      } else if (pin.models().size() > 1) {
+        unpinned.add(template);
+      } else if (pin.admitsSeveral()) {
         context.report(
             Severity.ERROR,
             workload.object(),
             template.specPath(),
-            subject + " admits " + pin.describe() + "; its pods can mix GPU models",
-            "narrow its placement to one model" + example(template, context));
-      } else if (pin.models().size() == 1) {
-        pinnedToOne.put(template, pin.models().iterator().next());
+            Subjects.of(workload.object(), template)
+                + " admits nodes labelled "
+                + pin.describe()
+                + "; its pods can mix GPU models",
+            "narrow its placement to one model, e.g. "
+                + (context.fleet().isPresent()
+                    ? example(template, context)
+                    : inTerm(pin.labels().iterator().next()))
+                + ", the same on every GPU replica that trains");
+      } else if (pin.labels().size() == 1) {
+        pinnedToOne.put(template, pin);
       }
     }
-    if (pinnedToOne.values().stream().distinct().count() > 1) {
+    for (PodTemplate template : unpinned) {
+      context.report(
+          Severity.WARNING,
+          workload.object(),
+          template.specPath(),
+          Subjects.of(workload.object(), template)
+              + " pins no GPU model; on a cluster with more than one model its pods can mix"
+              + " models",
+          "add to "
+              + template.specPath()
+              + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"
+              + " on the model label, e.g. "
+              + pinnedToOne.values().stream()
+                  .findFirst()
+                  .map(pin -> inTerm(pin.labels().iterator().next()))
+                  .orElseGet(() -> example(template, context))
+              + ", the same on every GPU replica that trains");
+    }
+    if (pinnedToOne.values().stream().map(ModelPin::labels).distinct().count() > 1) {
       reportMixedRoles(workload, pinnedToOne, context);
     }
   }
 
+  /** Whether a template takes part in training: it runs pods, requests GPUs and trains. */
+  static boolean trains(PodTemplate template) {
+    return template.replicas() > 0
+        && !APART.contains(template.role().toLowerCase(Locale.ROOT))
+        && GpuResources.requestsGpus(template.spec());
+  }
+
   private static void reportMixedRoles(
-      Workload workload, Map<PodTemplate, String> pinnedToOne, CheckContext context) {
-    List<Map.Entry<PodTemplate, String>> entries = new ArrayList<>(pinnedToOne.entrySet());
-    String firstModel = entries.get(0).getValue();
+      Workload workload, Map<PodTemplate, ModelPin> pinnedToOne, CheckContext context) {
+    List<Map.Entry<PodTemplate, ModelPin>> entries = new ArrayList<>(pinnedToOne.entrySet());
+    String firstLabel = entries.get(0).getValue().describe();
     PodTemplate firstDiffering =
         entries.stream()
-            .filter(e -> !e.getValue().equals(firstModel))
+            .filter(e -> !e.getValue().describe().equals(firstLabel))
             .findFirst()
             .orElseThrow()
             .getKey();
     List<String> others = new ArrayList<>();
-    for (Map.Entry<PodTemplate, String> entry : entries.subList(1, entries.size())) {
-      others.add(roleName(entry.getKey()) + " to " + entry.getValue());
+    for (Map.Entry<PodTemplate, ModelPin> entry : entries.subList(1, entries.size())) {
+      others.add(roleName(entry.getKey()) + " to " + entry.getValue().describe());
     }
     context.report(
         Severity.ERROR,
@@ -108,26 +147,52 @@ public final class OneGpuModelPerJob extends BaseRule {
             + ": "
             + roleName(entries.get(0).getKey())
             + " pinned to "
-            + firstModel
+            + firstLabel
             + " but "
-            + String.join(", ", others),
-        "pin every GPU replica to one model, e.g. " + firstModel + " for all of them");
+            + String.join(", ", others)
+            + "; replicas that train together must run on one GPU model",
+        "pin every GPU replica that trains to one model, e.g. "
+            + inTerm(firstLabel)
+            + " for all of them");
   }
 
   private static String roleName(PodTemplate template) {
     return template.role().isEmpty() ? "pods" : template.role();
   }
 
-  /** With a fleet, the selector labels of one pool the template can land on. */
+  /**
+   * {@code {key: K, operator: In, values: [V]}} for a label written {@code K: V}, one expression
+   * per label of {@code K1: V1, K2: V2}.
+   */
+  private static String inTerm(String labels) {
+    List<String> expressions = new ArrayList<>();
+    for (String label : labels.split(", ")) {
+      int colon = label.indexOf(": ");
+      expressions.add(
+          "{key: "
+              + label.substring(0, colon)
+              + ", operator: In, values: ["
+              + label.substring(colon + 2)
+              + "]}");
+    }
+    return String.join(", ", expressions);
+  }
+
+  /** With a fleet, the model label of one pool the template can land on; else a GFD example. */
   private static String example(PodTemplate template, CheckContext context) {
     Optional<NodePool> pool =
         context.fleet().flatMap(f -> f.poolsAdmitting(template.spec()).stream().findFirst());
     return pool.map(
             p ->
-                ", e.g. required node affinity on pool \""
+                inTerm(p.labelScheme().modelKey() + ": " + p.labelScheme().modelValue(p.model()))
+                    + " (pool \""
                     + p.name()
-                    + "\" labels "
-                    + p.selectorLabels())
-        .orElse(", e.g. nvidia.com/gpu.product In [one product] on every GPU replica");
+                    + "\")")
+        .orElseGet(
+            () ->
+                GpuTolerationsPairedWithAffinity.exampleTerm(
+                    GpuResources.vendors(template.spec()).stream()
+                        .findFirst()
+                        .orElse(GpuResources.Vendor.NVIDIA)));
   }
 }

@@ -155,7 +155,10 @@ class CoreRuleMessagesTest {
   @Test
   void gpu004_parallelJobAdmittingTwoModels_namesBoth() {
     assertThat(finding("GPU004/parallel-job-admitting-two-models.yaml", "GPU004").message())
-        .contains("job \"train\"", "A100-80GB and H100-80GB-SXM");
+        .contains(
+            "job \"train\"",
+            "nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB or nvidia.com/gpu.product:"
+                + " NVIDIA-H100-80GB-HBM3");
   }
 
   @Test
@@ -168,7 +171,7 @@ class CoreRuleMessagesTest {
   void gpu004_unpinnedWithFleet_namesTheModelsAndAPoolToPinTo() {
     Violation v = findingWithFleet("GPU004/unpinned-parallel-job.yaml", "GPU004");
 
-    assertThat(v.message()).contains("H100-80GB-SXM and L40S");
+    assertThat(v.message()).contains("gpu.model: H100", "gpu-type: l40s");
     assertThat(v.fix()).contains("pool \"h100-train\"");
   }
 

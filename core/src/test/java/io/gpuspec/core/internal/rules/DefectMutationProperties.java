@@ -7,12 +7,17 @@ import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyBuilder;
@@ -25,6 +30,7 @@ import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.spi.GpuspecModule;
@@ -130,6 +136,93 @@ class DefectMutationProperties {
         Quantity more = new Quantity(valid.pool().gpusPerNode() + 1 + "");
         c.getResources().getRequests().put("nvidia.com/gpu", more);
         c.getResources().getLimits().put("nvidia.com/gpu", more);
+      }
+    },
+    GPU006 {
+      @Override
+      void apply(Valid valid) {
+        String key = "mutant.gpuspec.io/zone";
+        Map<String, String> selector = new HashMap<>();
+        if (valid.spec().getNodeSelector() != null) {
+          selector.putAll(valid.spec().getNodeSelector());
+        }
+        selector.put(key, "a");
+        valid.spec().setNodeSelector(selector);
+        NodeSelectorRequirement elsewhere =
+            new NodeSelectorRequirementBuilder()
+                .withKey(key)
+                .withOperator("In")
+                .withValues("b")
+                .build();
+        List<NodeSelectorTerm> terms = new ArrayList<>(NodeSelection.requiredTerms(valid.spec()));
+        if (terms.isEmpty()) {
+          terms.add(new NodeSelectorTerm());
+        }
+        for (NodeSelectorTerm term : terms) {
+          List<NodeSelectorRequirement> expressions = new ArrayList<>();
+          if (term.getMatchExpressions() != null) {
+            expressions.addAll(term.getMatchExpressions());
+          }
+          expressions.add(elsewhere);
+          term.setMatchExpressions(expressions);
+        }
+        Affinity affinity =
+            valid.spec().getAffinity() == null ? new Affinity() : valid.spec().getAffinity();
+        valid
+            .spec()
+            .setAffinity(
+                new AffinityBuilder(affinity)
+                    .editOrNewNodeAffinity()
+                    .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                    .withNodeSelectorTerms(terms)
+                    .endRequiredDuringSchedulingIgnoredDuringExecution()
+                    .endNodeAffinity()
+                    .build());
+      }
+    },
+    GPU007 {
+      @Override
+      void apply(Valid valid) {
+        for (Container c : GpuResources.containers(valid.spec())) {
+          if (c.getResources() != null) {
+            c.setResources(null);
+          }
+        }
+        valid.spec().setNodeSelector(null);
+        valid.spec().setAffinity(null);
+        valid
+            .spec()
+            .setTolerations(List.of(new TolerationBuilder().withOperator("Exists").build()));
+      }
+    },
+    GPU008 {
+      @Override
+      void apply(Valid valid) {
+        PodTemplate template = valid.templates().get(0);
+        PodSpec unpinned = new PodSpecBuilder(template.spec()).build();
+        unpinned.setNodeSelector(null);
+        unpinned.setAffinity(null);
+        Map<String, String> labels = Map.of("app", "mutant-agent");
+        valid
+            .objects()
+            .add(
+                new DaemonSetBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-agent")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withNewSelector()
+                    .withMatchLabels(labels)
+                    .endSelector()
+                    .withNewTemplate()
+                    .withNewMetadata()
+                    .withLabels(labels)
+                    .endMetadata()
+                    .withSpec(unpinned)
+                    .endTemplate()
+                    .endSpec()
+                    .build());
       }
     },
     K8S001 {

@@ -82,8 +82,13 @@ class TfJobRuleMessagesTest {
     Violation v = finding("GPU004/roles-on-different-models.yaml", "GPU004");
 
     assertThat(v.message())
-        .isEqualTo("tfjob \"mnist\": Chief pinned to H100-80GB-SXM but Worker to A100-80GB");
-    assertThat(v.fix()).startsWith("pin every GPU replica to one model");
+        .isEqualTo(
+            "tfjob \"mnist\": Chief pinned to nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3 but"
+                + " Worker to nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB; replicas that train"
+                + " together must run on one GPU model");
+    assertThat(v.fix())
+        .startsWith("pin every GPU replica that trains to one model")
+        .contains("{key: nvidia.com/gpu.product, operator: In, values: [NVIDIA-H100-80GB-HBM3]}");
   }
 
   @Test
