@@ -2,6 +2,7 @@ package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.EphemeralContainer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * K8S007: the API server rejects a pod spec without containers, and a container without a name,
  * with a name that is not a DNS-1123 label or that another container of the pod already uses, or
- * (regular and init containers) without an image (<a
+ * (regular and init containers) without an image, or (in a Pod, not a template) an image with
+ * leading or trailing whitespace (<a
  * href="https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#Container">Container
  * API reference</a>). A missing or {@code null} spec, template or container reads as empty, so the
  * required fields it lacks are reported here, once. Empty containers of a module's own kind (a
@@ -72,7 +74,8 @@ public final class ContainersNamedWithImages extends BaseRule {
             at.path() + ".image",
             subject + " " + at.describe() + ": " + at.path() + ".image: Required value",
             "set " + at.path() + ".image to the container image, e.g. registry/name:tag");
-      } else if (!image.equals(image.strip())) {
+      } else if (object instanceof Pod && !image.equals(image.strip())) {
+        // pods only: pod templates may carry a placeholder image such as " "
         context.report(
             object,
             at.path() + ".image",
