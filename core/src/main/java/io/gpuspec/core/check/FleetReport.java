@@ -7,10 +7,14 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
 import java.math.BigDecimal;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -55,12 +59,57 @@ public final class FleetReport {
 
     public Placement {
       fits = List.copyOf(fits);
-      blocked = Map.copyOf(new LinkedHashMap<>(blocked));
+      blocked = frozen(blocked);
     }
 
     /** Whether some node group can take one pod. */
     public boolean schedulable() {
       return !fits.isEmpty();
+    }
+  }
+
+  /**
+   * An unmodifiable copy of {@code blocked} in its order (the fleet's group order), or {@code
+   * blocked} itself when it is such a copy already: the fleet check hands one to every template of
+   * a demand.
+   */
+  static Map<String, String> frozen(Map<String, String> blocked) {
+    return blocked instanceof Frozen ? blocked : new Frozen(new LinkedHashMap<>(blocked));
+  }
+
+  /** An ordered, unmodifiable map, recognisable so that it is not copied again. */
+  private static final class Frozen extends AbstractMap<String, String> {
+    private final Map<String, String> entries;
+    private final Set<Map.Entry<String, String>> view;
+
+    Frozen(LinkedHashMap<String, String> entries) {
+      entries.forEach(
+          (k, v) -> {
+            Objects.requireNonNull(k, "blocked group name");
+            Objects.requireNonNull(v, "blocked reason");
+          });
+      this.entries = entries;
+      this.view = Collections.unmodifiableMap(entries).entrySet();
+    }
+
+    @Override
+    public Set<Map.Entry<String, String>> entrySet() {
+      return view;
+    }
+
+    @Override
+    public String get(Object key) {
+      return entries.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return entries.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return entries.size();
     }
   }
 
@@ -90,13 +139,12 @@ public final class FleetReport {
   /** The findings: templates that fit no group, gangs larger than what they fit. */
   public List<Violation> violations() {
     List<Violation> violations = new ArrayList<>();
+    // templates of one demand share their blocked map: join its reasons once
+    Map<Map<String, String>, String> joined = new IdentityHashMap<>();
     for (Placement p : placements) {
       String subject = p.workload() + (p.role().isEmpty() ? "" : " " + p.role());
       if (!p.schedulable()) {
-        List<String> reasons = new ArrayList<>();
-        p.blocked().entrySet().stream()
-            .sorted(Map.Entry.comparingByKey())
-            .forEach(e -> reasons.add("pool " + e.getKey() + ": " + e.getValue()));
+        String reasons = joined.computeIfAbsent(p.blocked(), b -> reasons(b, "pool "));
         violations.add(
             new Violation(
                 NEVER_SCHEDULES,
@@ -105,7 +153,7 @@ public final class FleetReport {
                 p.specPath(),
                 subject
                     + " can never schedule: "
-                    + (reasons.isEmpty() ? "the fleet has no nodes" : String.join("; ", reasons)),
+                    + (reasons.isEmpty() ? "the fleet has no nodes" : reasons),
                 "change the pod's node selection, tolerations or requests to match a pool, or add"
                     + " a pool that offers them",
                 p.source()));
@@ -128,6 +176,16 @@ public final class FleetReport {
       }
     }
     return violations;
+  }
+
+  /** The reasons per group, sorted by group, each after {@code prefix} and the group's name. */
+  private static String reasons(Map<String, String> blocked, String prefix) {
+    return String.join(
+        "; ",
+        blocked.entrySet().stream()
+            .sorted(Map.Entry.comparingByKey())
+            .map(e -> prefix + e.getKey() + ": " + e.getValue())
+            .toList());
   }
 
   /**
@@ -169,6 +227,7 @@ public final class FleetReport {
   public String table() {
     List<List<String>> workloads = new ArrayList<>();
     workloads.add(List.of("WORKLOAD", "PODS", "GPUS/POD", "SCHEDULABLE ON"));
+    Map<Map<String, String>, String> never = new IdentityHashMap<>();
     for (Placement p : placements) {
       workloads.add(
           List.of(
@@ -177,13 +236,7 @@ public final class FleetReport {
               Long.toString(p.gpusPerPod()),
               p.schedulable()
                   ? String.join(", ", p.fits())
-                  : "never: "
-                      + String.join(
-                          "; ",
-                          p.blocked().entrySet().stream()
-                              .sorted(Map.Entry.comparingByKey())
-                              .map(e -> e.getKey() + ": " + e.getValue())
-                              .toList())));
+                  : "never: " + never.computeIfAbsent(p.blocked(), b -> reasons(b, ""))));
     }
     List<List<String>> pools = new ArrayList<>();
     pools.add(List.of("POOL", "GPUS", "ALWAYS-ON HERE ONLY", "ALWAYS-ON HERE OR ELSEWHERE"));
