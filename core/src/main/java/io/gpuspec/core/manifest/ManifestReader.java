@@ -179,29 +179,8 @@ public final class ManifestReader {
       List<Path> paths) {
     ManifestReader reader = new ManifestReader(kinds, recognizers, order);
     for (Path path : paths) {
-      List<Path> files = reader.expand(path);
-      if (files.size() < 2) {
-        files.forEach(reader::readFile);
-        continue;
-      }
-      // Files are independent: read them on every core, each by a reader of its own, and take
-      // their objects and problems in file order, as if one reader had read them one by one.
-      List<ManifestReader> perFile =
-          files.parallelStream()
-              .map(
-                  file -> {
-                    ManifestReader one = new ManifestReader(kinds, recognizers, order);
-                    one.readFileContent(file);
-                    return one;
-                  })
-              .toList();
-      for (ManifestReader one : perFile) {
-        reader.fileObjects.addAll(one.fileObjects);
-        reader.fileProblems.addAll(one.fileProblems);
-        reader.droppedFindings = one.droppedFindings;
-        reader.droppedSeverity = one.droppedSeverity;
-        reader.droppedFile = one.droppedFile;
-        reader.endFile();
+      for (Path file : reader.expand(path)) {
+        reader.readFile(file);
       }
     }
     return reader.result();
@@ -312,18 +291,13 @@ public final class ManifestReader {
   }
 
   private void readFile(Path file) {
-    readFileContent(file);
-    endFile();
-  }
-
-  /** Reads one file into the per-file state, which {@link #endFile} then takes over. */
-  private void readFileContent(Path file) {
     beginFile();
     try {
       load(file).ifPresent(text -> readText(file, text));
     } catch (RuntimeException | StackOverflowError e) {
       internalError(file, e);
     }
+    endFile();
   }
 
   /** The text of a file, or empty after reporting why it cannot be read. */
