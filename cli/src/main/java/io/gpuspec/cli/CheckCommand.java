@@ -36,8 +36,11 @@ final class CheckCommand implements Callable<Integer> {
       names = "--fleet",
       required = true,
       paramLabel = "FILE",
-      description = "A fleet file or kubectl get nodes -o yaml output.")
-  Path fleet;
+      description = {
+        "A fleet file or kubectl get nodes -o yaml output.",
+        "Repeat it to read several (e.g. one node list per pool)."
+      })
+  List<Path> fleet;
 
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories or -.")
   List<String> paths;

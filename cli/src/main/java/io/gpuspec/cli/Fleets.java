@@ -7,17 +7,18 @@ import io.gpuspec.core.build.FleetFile;
 import io.gpuspec.core.check.Gpuspec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
-/** The {@code --fleet FILE} option of lint and check, read as the build plugins read it. */
+/** The {@code --fleet FILE} options of lint and check, read as the build plugins read them. */
 final class Fleets {
 
   private Fleets() {}
 
-  /** The fleet, or empty after printing why it cannot be used (exit 2). */
-  static Optional<Fleet> read(Gpuspec gpuspec, Path file, PrintWriter err) {
+  /** The fleet of all the files, or empty after printing why it cannot be used (exit 2). */
+  static Optional<Fleet> read(Gpuspec gpuspec, List<Path> files, PrintWriter err) {
     try {
-      return Optional.of(FleetFile.read(gpuspec, file, new ErrLog(err)));
+      return Optional.of(FleetFile.read(gpuspec, files, new ErrLog(err)));
     } catch (BuildException e) {
       err.println("gpuspec: --fleet " + e.getMessage());
       return Optional.empty();

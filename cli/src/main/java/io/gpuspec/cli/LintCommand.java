@@ -39,8 +39,11 @@ final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--fleet",
       paramLabel = "FILE",
-      description = "A fleet file or kubectl get nodes -o yaml output: also check schedulability.")
-  Path fleet;
+      description = {
+        "A fleet file or kubectl get nodes -o yaml output: also check schedulability.",
+        "Repeat it to read several (e.g. one node list per pool)."
+      })
+  List<Path> fleet;
 
   @Option(
       names = "--format",
@@ -68,7 +71,7 @@ final class LintCommand implements Callable<Integer> {
       return Main.USAGE;
     }
     CheckOptions.Builder options = CheckOptions.builder();
-    if (fleet != null) {
+    if (fleet != null && !fleet.isEmpty()) {
       Optional<Fleet> read = Fleets.read(gpuspec, fleet, spec.commandLine().getErr());
       if (read.isEmpty()) {
         return Main.USAGE;

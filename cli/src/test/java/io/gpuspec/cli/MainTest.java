@@ -189,6 +189,28 @@ class MainTest {
   }
 
   @Test
+  void check_repeatedFleetOption_readsTheFilesAsOneFleet() throws IOException {
+    Path a100 = Files.writeString(dir.resolve("a100-nodes.yaml"), NODES);
+    Path h100 =
+        Files.writeString(
+            dir.resolve("h100-nodes.yaml"),
+            NODES
+                .replace("gpu-1", "gpu-2")
+                .replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
+    Path pod =
+        Files.writeString(
+            dir.resolve("pod.yaml"),
+            GPU_MISMATCH
+                .replace("requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}")
+                .replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
+    Run one = run("check", "--fleet", a100.toString(), pod.toString());
+    Run both = run("check", "--fleet", a100.toString(), "--fleet", h100.toString(), pod.toString());
+    assertThat(one.exit()).isEqualTo(1);
+    assertThat(both.exit()).as(both.out() + both.err()).isZero();
+    assertThat(both.out()).containsPattern("(?m)^Pod/ml/p +1 +1 +gpu-2$");
+  }
+
+  @Test
   void check_brokenFleetFile_exitsTwoNamingTheField() throws IOException {
     Path broken =
         Files.writeString(

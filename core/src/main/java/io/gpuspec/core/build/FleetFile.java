@@ -16,19 +16,23 @@ public final class FleetFile {
   private FleetFile() {}
 
   /**
-   * The fleet of a gpuspec Fleet file or a {@code kubectl get nodes -o yaml} output. Errors in the
-   * file are logged one line each before the exception.
+   * The fleet of gpuspec Fleet files and {@code kubectl get nodes -o yaml} outputs, together (a
+   * large cluster's nodes can be listed pool by pool, each list within the reader's file limit).
+   * Errors in the files are logged one line each before the exception.
    *
-   * @throws BuildException when the file is missing or holds no usable fleet
+   * @throws BuildException when a file is missing or they hold no usable fleet
    */
-  public static Fleet read(Gpuspec gpuspec, Path file, BuildLog log) {
-    if (!Files.isRegularFile(file)) {
-      throw new BuildException(
-          "fleet file " + file,
-          "no such file",
-          "give a gpuspec Fleet file or the output of kubectl get nodes -o yaml");
+  public static Fleet read(Gpuspec gpuspec, List<Path> files, BuildLog log) {
+    for (Path file : files) {
+      if (!Files.isRegularFile(file)) {
+        throw new BuildException(
+            "fleet file " + file,
+            "no such file",
+            "give a gpuspec Fleet file or the output of kubectl get nodes -o yaml");
+      }
     }
-    Gpuspec.FleetRead read = gpuspec.readFleet(List.of(file));
+    String named = files.size() == 1 ? "fleet file " + files.get(0) : "fleet files " + files;
+    Gpuspec.FleetRead read = gpuspec.readFleet(files);
     for (Violation problem : read.problems()) {
       if (problem.severity() == Severity.ERROR) {
         log.error(FindingsLog.line(problem));
@@ -38,7 +42,7 @@ public final class FleetFile {
         .orElseThrow(
             () ->
                 new BuildException(
-                    "fleet file " + file,
+                    named,
                     "not a usable fleet (see the errors above)",
                     "fix the file (a gpuspec.io/v1alpha1 Fleet, or kubectl get nodes -o yaml output)"));
   }

@@ -63,7 +63,8 @@ public final class Generate {
   private static BuildOutcome run(Request request, URLClassLoader loader, BuildLog log) {
     Gpuspec gpuspec = ProjectRun.registry(loader);
     log.info(ProjectRun.describe(gpuspec));
-    Optional<Fleet> fleet = request.fleet().map(file -> FleetFile.read(gpuspec, file, log));
+    Optional<Fleet> fleet =
+        request.fleet().map(file -> FleetFile.read(gpuspec, List.of(file), log));
     List<SpecClasses.Spec> specs = SpecClasses.load(loader, request.specClasses());
     requireDistinctDirectories(specs, request.outputDirectory());
 

@@ -71,7 +71,7 @@ public final class Lint {
     Gpuspec gpuspec = ProjectRun.registry(loader);
     log.info(ProjectRun.describe(gpuspec));
     CheckOptions.Builder options = CheckOptions.builder();
-    request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, file, log)));
+    request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));
     ReadResult read = gpuspec.read(files);
     Report report = gpuspec.lint(read, options.build());
     FindingsLog.log(report, request.policy(), log);
