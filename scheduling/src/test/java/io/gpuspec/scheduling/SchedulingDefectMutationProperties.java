@@ -455,7 +455,7 @@ class SchedulingDefectMutationProperties {
             CheckOptions.builder().fleet(Fleet.of(valid.shape().spec().pools())).build());
   }
 
-  @Property(tries = 800)
+  @Property(tries = 540)
   @Label(
       "each scheduling rule's defect, introduced into valid objects, is always reported with its"
           + " id")
