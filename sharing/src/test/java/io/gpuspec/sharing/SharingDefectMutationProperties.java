@@ -115,7 +115,7 @@ class SharingDefectMutationProperties {
       configMap.setData(data);
     }
 
-    /** The Deployment the DSL placed on the pool. */
+    /** The GPU container of the Deployment the DSL placed on the pool. */
     Container poolContainer() {
       Deployment deployment =
           objects.stream()
