@@ -54,9 +54,12 @@ public final class GpuResources {
   /** The suffix the device plugin appends to a shared resource it renames by default. */
   public static final String SHARED_SUFFIX = ".shared";
 
-  /** NVIDIA's MIG profile names, e.g. {@code 1g.10gb}, {@code 1g.10gb+me}, {@code 2g.48gb+gfx}. */
+  /**
+   * NVIDIA's MIG profile names, e.g. {@code 1g.10gb}, {@code 1g.10gb+me}, {@code 2g.48gb+gfx}, also
+   * as the device plugin advertises them, with {@code .} for {@code +} ({@code 1g.10gb.me}).
+   */
   private static final Pattern MIG_PROFILE =
-      Pattern.compile("[1-7]g\\.[1-9][0-9]{0,3}gb(\\+me|\\+me\\.all|-me|\\+gfx)?");
+      Pattern.compile("[1-7]g\\.[1-9][0-9]{0,3}gb([+.]me|[+.]me\\.all|-me|[+.]gfx)?");
 
   /** The vendors whose GPUs gpuspec counts, with the resources their device plugins advertise. */
   public enum Vendor {
@@ -121,7 +124,8 @@ public final class GpuResources {
 
   /**
    * The MIG profile a resource names, e.g. {@code 1g.10gb} for {@code nvidia.com/mig-1g.10gb} and
-   * {@code nvidia.com/mig-1g.10gb.shared}; empty for any other resource.
+   * {@code nvidia.com/mig-1g.10gb.shared}, {@code 1g.10gb+me} for the advertised {@code
+   * nvidia.com/mig-1g.10gb.me}; empty for any other resource.
    */
   public static Optional<String> migProfile(String resource) {
     if (resource == null || !resource.startsWith(MIG_PREFIX)) {
@@ -131,7 +135,9 @@ public final class GpuResources {
     if (profile.endsWith(SHARED_SUFFIX)) {
       profile = profile.substring(0, profile.length() - SHARED_SUFFIX.length());
     }
-    return MIG_PROFILE.matcher(profile).matches() ? Optional.of(profile) : Optional.empty();
+    return MIG_PROFILE.matcher(profile).matches()
+        ? Optional.of(profile.replaceFirst("gb\\.", "gb+"))
+        : Optional.empty();
   }
 
   private static boolean isNvidiaGpu(String resource) {

@@ -25,6 +25,8 @@ class GpuResourcesTest {
         "nvidia.com/mig-1g.10gb",
         "nvidia.com/mig-3g.40gb",
         "nvidia.com/mig-1g.10gb+me",
+        "nvidia.com/mig-1g.10gb.me",
+        "nvidia.com/mig-1g.24gb.me.all.shared",
         "nvidia.com/mig-1g.24gb+me.all",
         "nvidia.com/mig-2g.48gb+gfx",
         "nvidia.com/mig-1g.24gb-me",
@@ -50,6 +52,7 @@ class GpuResourcesTest {
         "nvidia.com/mig-foo",
         "nvidia.com/mig-9g.10gb",
         "nvidia.com/mig-1g.10gb+xx",
+        "nvidia.com/mig-1g.10gb.xx",
         "aliyun.com/gpu-mem",
         "aliyun.com/gpu-count",
         "amd.com/gpu-mem",
@@ -69,6 +72,7 @@ class GpuResourcesTest {
     assertThat(GpuResources.vendor("amd.com/gpu")).contains(Vendor.AMD);
     assertThat(GpuResources.vendor("gpu.intel.com/xe")).contains(Vendor.INTEL);
     assertThat(GpuResources.migProfile("nvidia.com/mig-1g.10gb.shared")).contains("1g.10gb");
+    assertThat(GpuResources.migProfile("nvidia.com/mig-1g.10gb.me")).contains("1g.10gb+me");
   }
 
   private static Container container(
