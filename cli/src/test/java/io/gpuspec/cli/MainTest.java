@@ -73,6 +73,11 @@ class MainTest {
             limits: {nvidia.com/gpu: "1"}
       """;
 
+  /** A valid GPU pod for the A100 nodes: request equals limit. */
+  private static final String GPU_POD =
+      GPU_MISMATCH.replace(
+          "requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}");
+
   @Test
   void lint_referencePlatform_exitsZero() {
     Run run = run("lint", manifests.toString());
@@ -148,11 +153,7 @@ class MainTest {
 
   @Test
   void check_untoleratedTaint_namesPoolAndTaint() throws IOException {
-    Path file =
-        Files.writeString(
-            dir.resolve("pod.yaml"),
-            GPU_MISMATCH.replace(
-                "requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}"));
+    Path file = Files.writeString(dir.resolve("pod.yaml"), GPU_POD);
     Run run = run("check", "--fleet", fleet.toString(), file.toString());
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out())
@@ -178,11 +179,7 @@ class MainTest {
   @Test
   void check_kubectlNodeList_answersWithoutAFleetFile() throws IOException {
     Path nodes = Files.writeString(dir.resolve("nodes.yaml"), NODES);
-    Path pod =
-        Files.writeString(
-            dir.resolve("pod.yaml"),
-            GPU_MISMATCH.replace(
-                "requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}"));
+    Path pod = Files.writeString(dir.resolve("pod.yaml"), GPU_POD);
     Run run = run("check", "--fleet", nodes.toString(), pod.toString());
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).containsPattern("(?m)^Pod/ml/p +1 +1 +gpu-1$");
@@ -200,9 +197,7 @@ class MainTest {
     Path pod =
         Files.writeString(
             dir.resolve("pod.yaml"),
-            GPU_MISMATCH
-                .replace("requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}")
-                .replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
+            GPU_POD.replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
     Run one = run("check", "--fleet", a100.toString(), pod.toString());
     Run both = run("check", "--fleet", a100.toString(), "--fleet", h100.toString(), pod.toString());
     assertThat(one.exit()).isEqualTo(1);
@@ -263,9 +258,7 @@ class MainTest {
     Path pod =
         Files.writeString(
             dir.resolve("pod.yaml"),
-            GPU_MISMATCH
-                .replace("requests: {nvidia.com/gpu: \"2\"}", "requests: {nvidia.com/gpu: \"1\"}")
-                .replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
+            GPU_POD.replace("NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3"));
     Run without = run("lint", pod.toString());
     Run with = run("lint", "--fleet", nodes.toString(), pod.toString());
     assertThat(without.out()).doesNotContain("FLEET001");

@@ -34,6 +34,14 @@ public final class TestGpuspec {
     return GPUSPEC.read(paths);
   }
 
+  /** The ids of the rules one module (by its name, e.g. {@code core}) contributes. */
+  public static List<String> ruleIds(String module) {
+    return GPUSPEC.modules().stream()
+        .filter(m -> m.name().equals(module))
+        .flatMap(m -> m.rules().stream().map(Rule::id))
+        .toList();
+  }
+
   public static Optional<Workload> workload(HasMetadata object) {
     return GPUSPEC.engine().workload(object);
   }

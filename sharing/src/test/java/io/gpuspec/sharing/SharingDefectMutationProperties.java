@@ -22,8 +22,6 @@ import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Report;
-import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.Rule;
 import io.gpuspec.sharing.dra.ClaimedWorkload;
 import io.gpuspec.sharing.dra.DraSharing;
 import io.gpuspec.sharing.dra.GpuClaimRequest;
@@ -494,11 +492,6 @@ class SharingDefectMutationProperties {
   @Test
   void everySharingRule_hasADefect() {
     assertThat(Arrays.stream(Defect.values()).map(Defect::name))
-        .containsExactlyInAnyOrderElementsOf(
-            TestGpuspec.GPUSPEC.modules().stream()
-                .filter(m -> m.name().equals("sharing"))
-                .map(GpuspecModule::rules)
-                .flatMap(rules -> rules.stream().map(Rule::id))
-                .toList());
+        .containsExactlyInAnyOrderElementsOf(TestGpuspec.ruleIds("sharing"));
   }
 }

@@ -15,8 +15,6 @@ import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Report;
-import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.Rule;
 import io.gpuspec.tfjob.model.TFJob;
 import java.util.Arrays;
 import java.util.Map;
@@ -131,11 +129,6 @@ class TfJobDefectMutationProperties {
   @Test
   void everyTfJobRule_hasADefect() {
     assertThat(Arrays.stream(Defect.values()).map(Defect::name))
-        .containsExactlyInAnyOrderElementsOf(
-            TestGpuspec.GPUSPEC.modules().stream()
-                .filter(m -> m.name().equals("tfjob"))
-                .map(GpuspecModule::rules)
-                .flatMap(rules -> rules.stream().map(Rule::id))
-                .toList());
+        .containsExactlyInAnyOrderElementsOf(TestGpuspec.ruleIds("tfjob"));
   }
 }

@@ -1,8 +1,6 @@
 package io.gpuspec.core.check;
 
 import io.gpuspec.core.TestGpuspec;
-import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -36,11 +34,7 @@ class CoreRuleFilesTest {
   @Test
   void everyCoreRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
     RuleFiles.assertEveryRuleHasFiles(
-        TestGpuspec.GPUSPEC.modules().stream()
-            .filter(m -> m.name().equals("core"))
-            .map(GpuspecModule::rules)
-            .flatMap(rules -> rules.stream().map(Rule::id))
-            .toList(),
+        TestGpuspec.ruleIds("core"),
         RuleFiles.RULES,
         RuleFiles.RULES_WITH_FLEET,
         RuleFiles.RULES_STRICT);

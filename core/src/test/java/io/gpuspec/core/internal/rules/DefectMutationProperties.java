@@ -33,9 +33,7 @@ import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Report;
-import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.PodTemplate;
-import io.gpuspec.core.spi.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -451,12 +449,7 @@ class DefectMutationProperties {
 
   @Test
   void everyCoreRule_hasADefect() {
-    List<String> coreRules =
-        TestGpuspec.GPUSPEC.modules().stream()
-            .filter(m -> m.name().equals("core"))
-            .map(GpuspecModule::rules)
-            .flatMap(rules -> rules.stream().map(Rule::id))
-            .toList();
+    List<String> coreRules = TestGpuspec.ruleIds("core");
     assertThat(Arrays.stream(Defect.values()).map(Defect::name))
         .containsExactlyInAnyOrderElementsOf(coreRules);
   }

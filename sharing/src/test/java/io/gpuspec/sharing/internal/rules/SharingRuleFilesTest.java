@@ -3,8 +3,6 @@ package io.gpuspec.sharing.internal.rules;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.RuleFiles;
 import io.gpuspec.core.check.RuleTester;
-import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -33,12 +31,6 @@ class SharingRuleFilesTest {
   @Test
   void everySharingRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
     RuleFiles.assertEveryRuleHasFiles(
-        TestGpuspec.GPUSPEC.modules().stream()
-            .filter(m -> m.name().equals("sharing"))
-            .map(GpuspecModule::rules)
-            .flatMap(rules -> rules.stream().map(Rule::id))
-            .toList(),
-        RuleFiles.RULES,
-        SharingFleet.RULES_WITH_FLEET);
+        TestGpuspec.ruleIds("sharing"), RuleFiles.RULES, SharingFleet.RULES_WITH_FLEET);
   }
 }

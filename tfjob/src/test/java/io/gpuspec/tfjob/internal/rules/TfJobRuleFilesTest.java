@@ -3,8 +3,6 @@ package io.gpuspec.tfjob.internal.rules;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.RuleFiles;
 import io.gpuspec.core.check.RuleTester;
-import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -25,12 +23,6 @@ class TfJobRuleFilesTest {
 
   @Test
   void everyTfJobRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
-    RuleFiles.assertEveryRuleHasFiles(
-        TestGpuspec.GPUSPEC.modules().stream()
-            .filter(m -> m.name().equals("tfjob"))
-            .map(GpuspecModule::rules)
-            .flatMap(rules -> rules.stream().map(Rule::id))
-            .toList(),
-        RuleFiles.RULES);
+    RuleFiles.assertEveryRuleHasFiles(TestGpuspec.ruleIds("tfjob"), RuleFiles.RULES);
   }
 }
