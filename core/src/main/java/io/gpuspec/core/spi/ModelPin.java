@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -91,6 +92,34 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
   /** Whether the placement admits more than one board. */
   public boolean admitsSeveral() {
     return labels.size() > 1;
+  }
+
+  /**
+   * Whether two placements admit the same boards: the same catalogue models and, under every model
+   * label key both write, the same values. Two schemes naming one model ({@code
+   * nvidia.com/gpu.product: Tesla-V100-SXM2-16GB} and {@code gpu.model: V100, gpu.mem: 16gb}) are
+   * the same boards; two GFD products the catalogue files under one model are not.
+   */
+  public boolean sameBoardsAs(ModelPin other) {
+    if (!models.equals(other.models)) {
+      return false;
+    }
+    Map<String, Set<String>> mine = valuesByKey(labels);
+    Map<String, Set<String>> theirs = valuesByKey(other.labels);
+    return mine.keySet().stream()
+        .filter(theirs::containsKey)
+        .allMatch(key -> mine.get(key).equals(theirs.get(key)));
+  }
+
+  /** The first key of each label ({@code K: V[, K2: V2]}) and the labels written under it. */
+  private static Map<String, Set<String>> valuesByKey(Set<String> labels) {
+    Map<String, Set<String>> byKey = new TreeMap<>();
+    for (String label : labels) {
+      int colon = label.indexOf(": ");
+      String key = colon < 0 ? label : label.substring(0, colon);
+      byKey.computeIfAbsent(key, k -> new TreeSet<>()).add(label);
+    }
+    return byKey;
   }
 
   /** The admitted node labels joined with " or ", for messages. */

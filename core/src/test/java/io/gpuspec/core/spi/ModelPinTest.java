@@ -12,6 +12,7 @@ import io.gpuspec.core.LabelScheme;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ModelPinTest {
@@ -213,5 +214,24 @@ class ModelPinTest {
                 .withValues("3")
                 .build());
     assertThat(pin(spec).labels()).containsExactly("gpu.model: A100");
+  }
+
+  @Test
+  void sameBoards_acrossLabelSchemes_butNotAcrossBoardsOfOneModel() {
+    ModelPin gfd =
+        new ModelPin(
+            Set.of("V100-16GB"), true, Set.of("nvidia.com/gpu.product: Tesla-V100-SXM2-16GB"));
+    ModelPin family =
+        new ModelPin(Set.of("V100-16GB"), true, Set.of("gpu.model: V100, gpu.mem: 16gb"));
+    ModelPin pcie =
+        new ModelPin(
+            Set.of("V100-16GB"), true, Set.of("nvidia.com/gpu.product: Tesla-V100-PCIE-16GB"));
+    ModelPin other =
+        new ModelPin(Set.of("A100-80GB"), true, Set.of("gpu.model: A100, gpu.mem: 80gb"));
+
+    assertThat(gfd.sameBoardsAs(family)).isTrue();
+    assertThat(family.sameBoardsAs(gfd)).isTrue();
+    assertThat(gfd.sameBoardsAs(pcie)).isFalse();
+    assertThat(family.sameBoardsAs(other)).isFalse();
   }
 }

@@ -113,7 +113,8 @@ public final class OneGpuModelPerJob extends BaseRule {
                   .orElseGet(() -> example(template, context))
               + ", the same on every GPU replica that trains");
     }
-    if (pinnedToOne.values().stream().map(ModelPin::labels).distinct().count() > 1) {
+    ModelPin first = pinnedToOne.values().stream().findFirst().orElse(null);
+    if (first != null && pinnedToOne.values().stream().anyMatch(pin -> !pin.sameBoardsAs(first))) {
       reportMixedRoles(workload, pinnedToOne, context);
     }
   }
@@ -128,10 +129,11 @@ public final class OneGpuModelPerJob extends BaseRule {
   private static void reportMixedRoles(
       Workload workload, Map<PodTemplate, ModelPin> pinnedToOne, CheckContext context) {
     List<Map.Entry<PodTemplate, ModelPin>> entries = new ArrayList<>(pinnedToOne.entrySet());
-    String firstLabel = entries.get(0).getValue().describe();
+    ModelPin first = entries.get(0).getValue();
+    String firstLabel = first.describe();
     PodTemplate firstDiffering =
         entries.stream()
-            .filter(e -> !e.getValue().describe().equals(firstLabel))
+            .filter(e -> !e.getValue().sameBoardsAs(first))
             .findFirst()
             .orElseThrow()
             .getKey();
