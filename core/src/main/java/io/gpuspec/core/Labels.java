@@ -50,6 +50,25 @@ public final class Labels {
     return name.length() <= 63 && QUALIFIED_NAME_PART.matcher(name).matches();
   }
 
+  /**
+   * A native resource name, as apimachinery's {@code IsNativeResource}: no domain, or a name with
+   * {@code kubernetes.io/} in it ({@code cpu}, {@code memory}, {@code hugepages-2Mi}).
+   */
+  public static boolean isNativeResourceName(String name) {
+    return !name.contains("/") || name.contains("kubernetes.io/");
+  }
+
+  /**
+   * An extended resource name, as apimachinery's {@code IsExtendedResourceName}: not native, not
+   * starting with {@code requests.}, and a qualified name with {@code requests.} in front (its
+   * ResourceQuota key), e.g. {@code nvidia.com/gpu}.
+   */
+  public static boolean isExtendedResourceName(String name) {
+    return !isNativeResourceName(name)
+        && !name.startsWith("requests.")
+        && isQualifiedName("requests." + name);
+  }
+
   /** A label value: empty, or ≤63 alphanumerics, '-', '_', '.' starting and ending alphanumeric. */
   public static boolean isValue(String value) {
     return value != null && value.length() <= 63 && LABEL_VALUE.matcher(value).matches();

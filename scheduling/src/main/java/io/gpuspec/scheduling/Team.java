@@ -289,7 +289,8 @@ public abstract class Team implements ManifestSource {
         .forEach(
             (resource, count) -> {
               InvalidSpecException.require(
-                  isExtendedResource(resource),
+                  // a limits.<name> key is a quota key given by mistake, though a valid name
+                  Labels.isExtendedResourceName(resource) && !resource.startsWith("limits."),
                   where + " extendedQuotas",
                   "\"" + resource + "\" is not an extended resource name",
                   resource.startsWith("requests.") || resource.startsWith("limits.")
@@ -326,19 +327,6 @@ public abstract class Team implements ManifestSource {
         "Pod Security labels are set by the team",
         "remove them; team namespaces enforce \"restricted\"");
     Meta.requirePartOf(where, partOf());
-  }
-
-  /** A domain-prefixed resource name outside {@code kubernetes.io}, e.g. {@code nvidia.com/gpu}. */
-  private static boolean isExtendedResource(String resource) {
-    int slash = resource.indexOf('/');
-    if (slash <= 0 || !Labels.isQualifiedName(resource)) {
-      return false;
-    }
-    String domain = resource.substring(0, slash);
-    return !domain.equals("kubernetes.io")
-        && !domain.endsWith(".kubernetes.io")
-        && !domain.startsWith("requests.")
-        && !domain.startsWith("limits.");
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

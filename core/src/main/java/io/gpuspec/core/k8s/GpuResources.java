@@ -146,18 +146,6 @@ public final class GpuResources {
         || migProfile(resource).isPresent();
   }
 
-  /** Whether a resource is extended: fully qualified outside {@code kubernetes.io/}. */
-  public static boolean isExtended(String resource) {
-    int slash = resource.indexOf('/');
-    if (slash < 0) {
-      return false;
-    }
-    String domain = resource.substring(0, slash);
-    return !domain.equals("kubernetes.io")
-        && !domain.endsWith(".kubernetes.io")
-        && !resource.startsWith("requests.");
-  }
-
   /** Regular and init containers, in that order. */
   public static List<Container> containers(PodSpec spec) {
     List<Container> all = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.gpuspec.core.internal.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -67,8 +68,8 @@ public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
     String where = Subjects.of(object, template) + " " + at.describe();
     String path = at.path() + ".resources";
     for (String name : names) {
-      boolean hugePages = name.startsWith("hugepages-");
-      if (!hugePages && !GpuResources.isExtended(name)) {
+      boolean hugePages = ResourceNames.isHugePages(name);
+      if (!hugePages && !Labels.isExtendedResourceName(name)) {
         continue;
       }
       Quantity limit = limits.get(name);

@@ -2,6 +2,7 @@ package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -62,7 +63,7 @@ public final class QuotaCountsExtendedResourcesAsRequests extends BaseRule {
         requests
             ? key.substring(REQUESTS.length())
             : key.startsWith(LIMITS) ? key.substring(LIMITS.length()) : key;
-    if (!GpuResources.isExtended(resource)) {
+    if (!Labels.isExtendedResourceName(resource)) {
       return;
     }
     String path = "spec.hard[" + key + "]";

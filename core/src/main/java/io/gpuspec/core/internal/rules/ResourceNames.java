@@ -31,24 +31,9 @@ final class ResourceNames {
     return name.startsWith(HUGE_PAGES);
   }
 
-  /** Native: no domain, or a domain that is or ends in {@code kubernetes.io}. */
-  static boolean isNative(String name) {
-    return !name.contains("/") || name.contains("kubernetes.io/");
-  }
-
-  /**
-   * Extended: a domain-qualified name that is not native, does not start with {@code requests.},
-   * and is still a qualified name with {@code requests.} in front (the ResourceQuota key).
-   */
-  static boolean isExtended(String name) {
-    return !isNative(name)
-        && !name.startsWith("requests.")
-        && Labels.isQualifiedName("requests." + name);
-  }
-
   /** Whether requests may be below limits (native resources other than huge pages). */
   static boolean overcommits(String name) {
-    return isNative(name) && !isHugePages(name);
+    return Labels.isNativeResourceName(name) && !isHugePages(name);
   }
 
   /**
@@ -68,7 +53,7 @@ final class ResourceNames {
               "is neither a standard resource (cpu, memory, ephemeral-storage, hugepages-<size>)"
                   + " nor a domain-qualified extended resource");
     }
-    return isNative(name) || isExtended(name)
+    return Labels.isNativeResourceName(name) || Labels.isExtendedResourceName(name)
         ? Optional.empty()
         : Optional.of("does not follow the extended resource name standard (domain/name)");
   }

@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.ResourceQuota;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.k8s.PodRequests;
@@ -201,7 +201,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
       Map<String, BigDecimal> pod = PodRequests.of(template.spec());
       Optional<String> uncovered =
           pod.keySet().stream()
-              .filter(GpuResources::isExtended)
+              .filter(Labels::isExtendedResourceName)
               .filter(r -> !covered.contains(r))
               .findFirst();
       if (uncovered.isPresent()) {
