@@ -1,5 +1,10 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.report.Finding;
+import io.gpuspec.core.report.ObjectRef;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * Thrown by {@code build()} when a spec can never be valid. The message follows the form {@code
  * <where>: <what is wrong>; <how to fix>}, e.g. {@code deployment "llm" gpus: 3 GPUs per pod but
@@ -14,13 +19,47 @@ public sealed class InvalidSpecException extends RuntimeException
 
   private static final long serialVersionUID = 1L;
 
+  private final transient Optional<String> ruleId;
+  private final transient Optional<Finding> finding;
+
   public InvalidSpecException(String where, String problem, String fix) {
     super(where + ": " + problem + "; " + fix);
+    this.ruleId = Optional.empty();
+    this.finding = Optional.empty();
+  }
+
+  /**
+   * A rule's finding on the object a {@code build()} rendered: the message is {@code <object>
+   * <path>: <what is wrong>; <how to fix>}, the same words the rule reports.
+   */
+  public InvalidSpecException(String ruleId, ObjectRef object, Finding finding) {
+    super(object + " " + finding.path() + ": " + finding.message() + "; " + finding.fix());
+    this.ruleId = Optional.of(ruleId);
+    this.finding = Optional.of(finding);
   }
 
   /** A message already in the form {@code <where>: <what is wrong>; <how to fix>}. */
   InvalidSpecException(String message) {
     super(message);
+    this.ruleId = Optional.empty();
+    this.finding = Optional.empty();
+  }
+
+  /** Throws the first of {@code findings}, as {@code ruleId} reports it on {@code object}. */
+  public static void requireNone(String ruleId, ObjectRef object, List<Finding> findings) {
+    if (!findings.isEmpty()) {
+      throw new InvalidSpecException(ruleId, object, findings.get(0));
+    }
+  }
+
+  /** The id of the rule whose fact refused the spec; empty for checks of the DSL's own shape. */
+  public Optional<String> ruleId() {
+    return ruleId;
+  }
+
+  /** The fact's finding (field path, what is wrong, fix); empty for the DSL's own shape. */
+  public Optional<Finding> finding() {
+    return finding;
   }
 
   /** Throws when {@code condition} is false. */

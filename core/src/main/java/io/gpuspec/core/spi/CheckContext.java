@@ -5,6 +5,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import java.util.List;
 import java.util.Optional;
@@ -45,4 +46,14 @@ public interface CheckContext {
 
   /** Reports a finding at the given severity (strict checks raise warnings to errors). */
   void report(Severity severity, HasMetadata object, String path, String message, String fix);
+
+  /** Reports a fact's finding at the rule's own severity. */
+  default void report(HasMetadata object, Finding finding) {
+    report(object, finding.path(), finding.message(), finding.fix());
+  }
+
+  /** Reports a fact's finding at the given severity. */
+  default void report(Severity severity, HasMetadata object, Finding finding) {
+    report(severity, object, finding.path(), finding.message(), finding.fix());
+  }
 }
