@@ -44,8 +44,8 @@ final class FieldPaths {
     StringBuilder path = new StringBuilder();
     JsonNode node = root;
     String previous = "";
-    for (String step : YamlTree.steps(pointer)) {
-      int index = YamlTree.arrayIndex(step);
+    for (String step : JsonPointer.steps(pointer)) {
+      int index = JsonPointer.arrayIndex(step);
       if (node != null && node.isArray() && index != Integer.MAX_VALUE) {
         path.append('[').append(step).append(']');
         node = index < node.size() ? node.get(index) : null;

@@ -602,12 +602,12 @@ public final class ManifestReader {
 
     SourceLocation at(String pointer) {
       long at = document.located().positionOf(pointer, document.at());
-      return new SourceLocation(file, document.index(), YamlTree.line(at), YamlTree.column(at));
+      return new SourceLocation(file, document.index(), Positions.line(at), Positions.column(at));
     }
 
     static SourceLocation start(Path file, YamlTree.Document document) {
       return new SourceLocation(
-          file, document.index(), YamlTree.line(document.at()), YamlTree.column(document.at()));
+          file, document.index(), Positions.line(document.at()), Positions.column(document.at()));
     }
   }
 
@@ -688,11 +688,11 @@ public final class ManifestReader {
   }
 
   /** Keeps a decoded object, where it starts and where its fields are (null if unknown). */
-  private void keep(HasMetadata object, SourceLocation source, YamlTree.Located fields) {
+  private void keep(HasMetadata object, SourceLocation source, FieldPositions fields) {
     fileObjects.add(new Kept(object, source, fields));
   }
 
-  private record Kept(HasMetadata object, SourceLocation source, YamlTree.Located fields) {}
+  private record Kept(HasMetadata object, SourceLocation source, FieldPositions fields) {}
 
   /**
    * Strictly decodes the value at {@code pointer + sub} into {@code type}. Reports every unknown
@@ -851,10 +851,10 @@ public final class ManifestReader {
       }
       StringBuilder result = new StringBuilder();
       JsonNode node = original;
-      for (String step : YamlTree.steps(pointerInCopy)) {
+      for (String step : JsonPointer.steps(pointerInCopy)) {
         String at = step;
         if (node instanceof ArrayNode) {
-          int index = YamlTree.arrayIndex(step);
+          int index = JsonPointer.arrayIndex(step);
           TreeSet<Integer> removed = removedItems.get(result.toString());
           if (index != Integer.MAX_VALUE && removed != null) {
             for (int gone : removed) {
@@ -868,7 +868,7 @@ public final class ManifestReader {
         } else {
           node = node == null ? null : node.get(step);
         }
-        result.append('/').append(YamlTree.escape(at));
+        result.append('/').append(JsonPointer.escape(at));
       }
       return result.toString();
     }
@@ -879,7 +879,7 @@ public final class ManifestReader {
      * is shared, so the original tree, which findings refer to, stays as it was.
      */
     Optional<JsonNode> without(JsonNode tree, String pointerInTree, String pointerInOriginal) {
-      List<String> steps = YamlTree.steps(pointerInTree);
+      List<String> steps = JsonPointer.steps(pointerInTree);
       if (steps.isEmpty()) {
         return Optional.empty();
       }
@@ -896,12 +896,12 @@ public final class ManifestReader {
       JsonNode copy = shallowCopy(node);
       if (copy instanceof ObjectNode object && object.has(last)) {
         object.remove(last);
-      } else if (copy instanceof ArrayNode array && YamlTree.arrayIndex(last) < array.size()) {
-        array.remove(YamlTree.arrayIndex(last));
+      } else if (copy instanceof ArrayNode array && JsonPointer.arrayIndex(last) < array.size()) {
+        array.remove(JsonPointer.arrayIndex(last));
         int originalSlash = pointerInOriginal.lastIndexOf('/');
         removedItems
             .computeIfAbsent(pointerInOriginal.substring(0, originalSlash), k -> new TreeSet<>())
-            .add(YamlTree.arrayIndex(pointerInOriginal.substring(originalSlash + 1)));
+            .add(JsonPointer.arrayIndex(pointerInOriginal.substring(originalSlash + 1)));
       } else {
         return Optional.empty();
       }
@@ -911,7 +911,7 @@ public final class ManifestReader {
         if (parent instanceof ObjectNode object) {
           object.set(step, copy);
         } else {
-          ((ArrayNode) parent).set(YamlTree.arrayIndex(step), copy);
+          ((ArrayNode) parent).set(JsonPointer.arrayIndex(step), copy);
         }
         copy = parent;
       }
@@ -922,8 +922,8 @@ public final class ManifestReader {
       if (node instanceof ObjectNode object) {
         return object.get(step);
       }
-      if (node instanceof ArrayNode array && YamlTree.arrayIndex(step) < array.size()) {
-        return array.get(YamlTree.arrayIndex(step));
+      if (node instanceof ArrayNode array && JsonPointer.arrayIndex(step) < array.size()) {
+        return array.get(JsonPointer.arrayIndex(step));
       }
       return null;
     }
@@ -946,9 +946,9 @@ public final class ManifestReader {
   /** The node at a JSON pointer, or a missing node; never throws. */
   static JsonNode navigate(JsonNode root, String pointer) {
     JsonNode node = root;
-    for (String step : YamlTree.steps(pointer)) {
+    for (String step : JsonPointer.steps(pointer)) {
       if (node instanceof ArrayNode array) {
-        int index = YamlTree.arrayIndex(step);
+        int index = JsonPointer.arrayIndex(step);
         node = index < array.size() ? array.get(index) : null;
       } else if (node instanceof ObjectNode object) {
         node = object.get(step);
@@ -966,15 +966,15 @@ public final class ManifestReader {
   private void typeProblem(
       Doc doc, JsonNode object, String prefix, String pointer, String failing, RuntimeException e) {
     JsonNode value = navigate(object, failing);
-    Optional<YamlTree.Written> written = doc.document().located().written(pointer + failing);
+    Optional<FieldPositions.Written> written = doc.document().located().written(pointer + failing);
     Class<?> target = targetType(e);
     boolean wantsString = target != null && CharSequence.class.isAssignableFrom(target);
     boolean scalar = value.isNumber() || value.isBoolean();
-    String shown = written.map(YamlTree.Written::text).orElse(scalarText(value));
+    String shown = written.map(FieldPositions.Written::text).orElse(scalarText(value));
     String id = "YAML007";
     String message;
     String fix = "give the value the type the field expects (see the Kubernetes API reference)";
-    if (wantsString && scalar && written.map(YamlTree.Written::yaml11).orElse(false)) {
+    if (wantsString && scalar && written.map(FieldPositions.Written::yaml11).orElse(false)) {
       id = "YAML008";
       message =
           "the unquoted value "
@@ -1105,7 +1105,7 @@ public final class ManifestReader {
     StringBuilder pointer = new StringBuilder();
     for (JacksonException.Reference ref : e.getPath()) {
       if (ref.getPropertyName() != null) {
-        pointer.append('/').append(YamlTree.escape(ref.getPropertyName()));
+        pointer.append('/').append(JsonPointer.escape(ref.getPropertyName()));
       } else if (ref.getIndex() >= 0) {
         pointer.append('/').append(ref.getIndex());
       }
@@ -1114,7 +1114,7 @@ public final class ManifestReader {
   }
 
   private static String lastStep(String pointer) {
-    return YamlTree.unescape(pointer.substring(pointer.lastIndexOf('/') + 1));
+    return JsonPointer.unescape(pointer.substring(pointer.lastIndexOf('/') + 1));
   }
 
   private static String firstLine(String message) {

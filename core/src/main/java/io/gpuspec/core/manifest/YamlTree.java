@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,9 +36,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Aliases share the anchored subtree instead of copying it, but count as if expanded: the
  * document depth and the file's node count are checked after alias expansion, before anything is
  * built, so an alias bomb stops at the limit instead of exhausting memory or the stack. Each
- * document remembers the line of every value ({@link Located}), which plain scalars YAML 1.1 reads
- * differently from YAML 1.2, and the problems found while building (duplicate keys, keys that are
- * not scalars, bad merge values).
+ * document remembers the line of every value ({@link FieldPositions}), which plain scalars YAML 1.1
+ * reads differently from YAML 1.2, and the problems found while building (duplicate keys, keys that
+ * are not scalars, bad merge values).
  */
 final class YamlTree {
 
@@ -92,8 +91,8 @@ final class YamlTree {
 
     LimitExceeded(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line(at);
-      this.column = column(at);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
       this.fix = fix;
     }
   }
@@ -107,8 +106,8 @@ final class YamlTree {
 
     Invalid(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line(at);
-      this.column = column(at);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
       this.fix = fix;
     }
   }
@@ -116,11 +115,11 @@ final class YamlTree {
   /** A problem inside one document that does not stop reading: rule id, pointer, where, text. */
   record Problem(String ruleId, String pointer, long at, String message, String fix) {
     int line() {
-      return YamlTree.line(at);
+      return Positions.line(at);
     }
 
     int column() {
-      return YamlTree.column(at);
+      return Positions.column(at);
     }
   }
 
@@ -133,7 +132,7 @@ final class YamlTree {
       int index,
       long at,
       JsonNode root,
-      Located located,
+      FieldPositions located,
       long nodes,
       List<Problem> problems,
       int droppedProblems,
@@ -149,313 +148,10 @@ final class YamlTree {
     }
   }
 
-  /**
-   * Where the values of a document were written: the position of each child of a mapping (of its
-   * key) or sequence (of the item), its key, and the original text of plain scalars that YAML 1.1
-   * reads as booleans or numbers. It holds no reference to the Jackson tree, so it can outlive it:
-   * the reader keeps it for each object it decodes, and findings on the object's fields are located
-   * through it. Shared, like the Jackson subtree it describes, when an alias repeats a subtree.
-   */
-  static final class Located {
-    private static final int LINEAR_LOOKUP = 16;
-    private static final String[] NO_KEYS = new String[0];
-    private String[] keys; // null for a sequence
-    private long[] positions = new long[0];
-    private Located[] children = new Located[0];
-    private String[] texts; // original text of plain scalars that are not strings, if kept
-    private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
-    private int size;
-    private int[] byKey; // indexes sorted by key, built at the first lookup in a large mapping
-
-    Located(boolean mapping) {
-      this.keys = mapping ? NO_KEYS : null;
-    }
-
-    private void append(String key, long at, Value value) {
-      grow();
-      if (keys != null) {
-        keys[size] = key;
-      }
-      set(size++, at, value);
-    }
-
-    private void grow() {
-      if (size == positions.length) {
-        int capacity = Math.max(4, size * 2);
-        positions = Arrays.copyOf(positions, capacity);
-        children = Arrays.copyOf(children, capacity);
-        if (keys != null) {
-          keys = Arrays.copyOf(keys, capacity);
-        }
-        if (texts != null) {
-          texts = Arrays.copyOf(texts, capacity);
-          yaml11 = Arrays.copyOf(yaml11, capacity);
-        }
-      }
-    }
-
-    private void set(int index, long at, Value value) {
-      set(index, at, value.located, value.text, value.yaml11);
-    }
-
-    private void set(int index, long at, Located child, String text, boolean isYaml11) {
-      positions[index] = at;
-      children[index] = child;
-      if (text != null && texts == null) {
-        texts = new String[positions.length];
-        yaml11 = new boolean[positions.length];
-      }
-      if (texts != null) {
-        texts[index] = text;
-        yaml11[index] = isYaml11;
-      }
-    }
-
-    /** Appends what {@code from} knows about its entry {@code key} (a merged entry). */
-    private void copy(String key, Located from, long at) {
-      int fromIndex = from == null ? -1 : from.indexOfKey(key);
-      grow();
-      keys[size] = key;
-      if (fromIndex >= 0) {
-        set(
-            size++,
-            from.positions[fromIndex],
-            from.children[fromIndex],
-            from.texts == null ? null : from.texts[fromIndex],
-            from.yaml11 != null && from.yaml11[fromIndex]);
-      } else {
-        set(size++, at, null, null, false);
-      }
-    }
-
-    private void trim() {
-      if (size < positions.length) {
-        positions = Arrays.copyOf(positions, size);
-        children = Arrays.copyOf(children, size);
-        if (keys != null) {
-          keys = Arrays.copyOf(keys, size);
-        }
-        if (texts != null) {
-          texts = Arrays.copyOf(texts, size);
-          yaml11 = Arrays.copyOf(yaml11, size);
-        }
-      }
-    }
-
-    /** Index of a child: an array index, or the position of a mapping key; -1 if absent. */
-    private int indexOf(String step) {
-      if (keys == null) {
-        int index = arrayIndex(step);
-        return index < size ? index : -1;
-      }
-      return indexOfKey(step);
-    }
-
-    private int indexOfKey(String key) {
-      if (keys == null) {
-        return -1;
-      }
-      if (size <= LINEAR_LOOKUP) {
-        for (int i = 0; i < size; i++) {
-          if (keys[i].equals(key)) {
-            return i;
-          }
-        }
-        return -1;
-      }
-      if (byKey == null) {
-        Integer[] order = new Integer[size];
-        for (int i = 0; i < size; i++) {
-          order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
-        byKey = new int[size];
-        for (int i = 0; i < size; i++) {
-          byKey[i] = order[i];
-        }
-      }
-      int low = 0;
-      int high = size - 1;
-      while (low <= high) {
-        int middle = (low + high) >>> 1;
-        int compared = keys[byKey[middle]].compareTo(key);
-        if (compared == 0) {
-          return byKey[middle];
-        }
-        if (compared < 0) {
-          low = middle + 1;
-        } else {
-          high = middle - 1;
-        }
-      }
-      return -1;
-    }
-
-    /** The subtree at a JSON pointer, or null when there is none (a scalar, or absent). */
-    Located at(String pointer) {
-      Located at = this;
-      for (String step : steps(pointer)) {
-        int index = at == null ? -1 : at.indexOf(step);
-        if (index < 0) {
-          return null;
-        }
-        at = at.children[index];
-      }
-      return at;
-    }
-
-    /** The position of the value at a JSON pointer, or of its nearest ancestor that has one. */
-    long positionOf(String pointer, long root) {
-      long position = root;
-      Located at = this;
-      for (String step : steps(pointer)) {
-        int index = at == null ? -1 : at.indexOf(step);
-        if (index < 0) {
-          return position;
-        }
-        position = at.positions[index];
-        at = at.children[index];
-      }
-      return position;
-    }
-
-    /**
-     * The position of the field at a Kubernetes field path ({@code
-     * spec.containers[0].resources.limits[nvidia.com/gpu]}), or of its nearest ancestor that was
-     * written; {@code root} for {@code <root>} or when not even the first step was written. Steps
-     * are matched against the keys that exist, so a key holding dots ({@code nvidia.com/gpu}) or
-     * brackets is found whether the path brackets it or not.
-     */
-    long positionOfField(String path, long root) {
-      long position = root;
-      Located at = this;
-      int from = 0;
-      while (at != null && from < path.length()) {
-        int index = -1;
-        int next = -1;
-        if (path.charAt(from) == '.') {
-          from++;
-        }
-        if (from < path.length() && path.charAt(from) == '[') {
-          for (int close = path.indexOf(']', from);
-              close >= 0;
-              close = path.indexOf(']', close + 1)) {
-            if (isStepEnd(path, close + 1)) {
-              int found = at.indexOf(path.substring(from + 1, close));
-              if (found >= 0) {
-                index = found;
-                next = close + 1;
-              }
-            }
-          }
-        } else if (at.keys != null) {
-          for (int end = from; end <= path.length(); end++) {
-            if (isStepEnd(path, end) && end > from) {
-              int found = at.indexOfKey(path.substring(from, end));
-              if (found >= 0) {
-                index = found;
-                next = end;
-              }
-            }
-          }
-        }
-        if (index < 0) {
-          return position;
-        }
-        position = at.positions[index];
-        at = at.children[index];
-        from = next;
-      }
-      return position;
-    }
-
-    private static boolean isStepEnd(String path, int index) {
-      return index == path.length() || path.charAt(index) == '.' || path.charAt(index) == '[';
-    }
-
-    /**
-     * How a plain scalar that is not a string was written ({@code 1.0}, {@code yes}, {@code 012}),
-     * and whether YAML 1.1 reads it differently from YAML 1.2; empty for other values.
-     */
-    Optional<Written> written(String pointer) {
-      List<String> steps = steps(pointer);
-      Located at = this;
-      for (int i = 0; i < steps.size() && at != null; i++) {
-        int index = at.indexOf(steps.get(i));
-        if (index < 0) {
-          return Optional.empty();
-        }
-        if (i == steps.size() - 1) {
-          return at.texts == null || at.texts[index] == null
-              ? Optional.empty()
-              : Optional.of(new Written(at.texts[index], at.yaml11[index]));
-        }
-        at = at.children[index];
-      }
-      return Optional.empty();
-    }
-  }
-
-  /** A 1-based line and column packed into one long: the line in the high half. */
-  static long position(int line, int column) {
-    return ((long) line << 32) | (column & 0xFFFF_FFFFL);
-  }
-
-  static int line(long position) {
-    return (int) (position >>> 32);
-  }
-
-  static int column(long position) {
-    return (int) position;
-  }
-
-  /** The text of a plain scalar as written, and whether YAML 1.1 reads it as a bool or number. */
-  record Written(String text, boolean yaml11) {}
-
-  /** The unescaped steps of a JSON pointer ({@code ""} has none). */
-  static List<String> steps(String pointer) {
-    List<String> steps = new ArrayList<>();
-    if (pointer.isEmpty()) {
-      return steps;
-    }
-    int start = pointer.startsWith("/") ? 1 : 0;
-    while (true) {
-      int slash = pointer.indexOf('/', start);
-      String raw = slash < 0 ? pointer.substring(start) : pointer.substring(start, slash);
-      steps.add(unescape(raw));
-      if (slash < 0) {
-        return steps;
-      }
-      start = slash + 1;
-    }
-  }
-
-  /** A non-negative array index written in decimal, or {@link Integer#MAX_VALUE} if it is not. */
-  static int arrayIndex(String step) {
-    if (step.isEmpty() || step.length() > 9) {
-      return Integer.MAX_VALUE;
-    }
-    for (int i = 0; i < step.length(); i++) {
-      if (step.charAt(i) < '0' || step.charAt(i) > '9') {
-        return Integer.MAX_VALUE;
-      }
-    }
-    return Integer.parseInt(step);
-  }
-
-  /** JSON pointer escaping of one key. */
-  static String escape(String key) {
-    return key.replace("~", "~0").replace("/", "~1");
-  }
-
-  static String unescape(String step) {
-    return step.replace("~1", "/").replace("~0", "~");
-  }
-
   /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
   private record Value(
       JsonNode json,
-      Located located,
+      FieldPositions located,
       long at, // where it starts ({@link #position})
       String text, // as written, for plain scalars that are not strings
       boolean yaml11,
@@ -467,7 +163,7 @@ final class YamlTree {
   /** A mapping or sequence being built. */
   private static final class Frame {
     final JsonNode json;
-    final Located located;
+    final FieldPositions located;
     final long at;
     final Optional<Anchor> anchor;
     final String step; // this frame's step in its parent's pointer; null inside a merge value
@@ -482,7 +178,7 @@ final class YamlTree {
 
     Frame(JsonNode json, long at, Optional<Anchor> anchor, String step) {
       this.json = json;
-      this.located = new Located(json instanceof ObjectNode);
+      this.located = new FieldPositions(json instanceof ObjectNode);
       this.at = at;
       this.anchor = anchor;
       this.step = step;
@@ -574,8 +270,10 @@ final class YamlTree {
     if (value == null || value.json.isNull()) {
       return new Document(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
     }
-    Located located =
-        value.located != null ? value.located : new Located(value.json instanceof ObjectNode);
+    FieldPositions located =
+        value.located != null
+            ? value.located
+            : new FieldPositions(value.json instanceof ObjectNode);
     return new Document(
         index, value.at, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
   }
@@ -738,7 +436,7 @@ final class YamlTree {
     parent.height = Math.max(parent.height, value.height + 1);
     if (parent.json instanceof ArrayNode array) {
       array.add(value.json);
-      parent.located.append(null, value.at, value);
+      parent.located.append(null, value.at, value.located, value.text, value.yaml11);
       return;
     }
     if (parent.key == null && !parent.skipValue) {
@@ -785,14 +483,15 @@ final class YamlTree {
         }
       }
       object.set(name, value.json); // the last one wins, in the first one's place
-      parent.located.set(parent.keyIndex.get(name), key.at, value);
+      parent.located.set(
+          parent.keyIndex.get(name), key.at, value.located, value.text, value.yaml11);
       return;
     }
     if (parent.keyIndex != null) {
-      parent.keyIndex.put(name, parent.located.size);
+      parent.keyIndex.put(name, parent.located.size());
     }
     object.set(name, value.json);
-    parent.located.append(name, key.at, value);
+    parent.located.append(name, key.at, value.located, value.text, value.yaml11);
   }
 
   private void acceptKey(Frame parent, Value key) {
@@ -845,7 +544,7 @@ final class YamlTree {
       } else {
         ArrayNode list = (ArrayNode) merged.json;
         for (int i = 0; i < list.size(); i++) {
-          Located item = merged.located == null ? null : merged.located.children[i];
+          FieldPositions item = merged.located == null ? null : merged.located.child(i);
           mergeOne(frame, target, (ObjectNode) list.get(i), item);
         }
         frame.height = Math.max(frame.height, merged.height - 1);
@@ -853,7 +552,8 @@ final class YamlTree {
     }
   }
 
-  private static void mergeOne(Frame frame, ObjectNode target, ObjectNode source, Located where) {
+  private static void mergeOne(
+      Frame frame, ObjectNode target, ObjectNode source, FieldPositions where) {
     for (Map.Entry<String, JsonNode> entry : source.properties()) {
       if (!target.has(entry.getKey())) {
         target.set(entry.getKey(), entry.getValue());
@@ -880,17 +580,18 @@ final class YamlTree {
     while (fromRoot.hasNext()) {
       String step = fromRoot.next().step;
       if (step != null) {
-        pointer.append('/').append(escape(step));
+        pointer.append('/').append(JsonPointer.escape(step));
       }
     }
     if (key != null) {
-      pointer.append('/').append(escape(key));
+      pointer.append('/').append(JsonPointer.escape(key));
     }
     return pointer.toString();
   }
 
   private static long position(Optional<Mark> mark) {
-    return mark.map(m -> position(m.getLine() + 1, m.getColumn() + 1)).orElse(position(1, 1));
+    return mark.map(m -> Positions.position(m.getLine() + 1, m.getColumn() + 1))
+        .orElse(Positions.position(1, 1));
   }
 
   private record Resolved(JsonNode json, boolean yaml11) {}

@@ -1,0 +1,702 @@
+package io.gpuspec.core.manifest;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.common.Anchor;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.events.AliasEvent;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.MappingStartEvent;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Builds one Jackson tree per YAML document straight from the parser's event stream, in a single
+ * pass and without recursion, the way Kubernetes decodes YAML: plain scalars resolve by YAML 1.1
+ * rules ({@code yes} is a boolean, {@code 012} octal, {@code 1_000} an integer), as
+ * sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set explicitly.
+ *
+ * <p>Aliases share the anchored subtree instead of copying it, but count as if expanded: the
+ * document depth and the file's node count are checked after alias expansion, before anything is
+ * built, so an alias bomb stops at the limit instead of exhausting memory or the stack. Each
+ * document remembers the line of every value ({@link FieldPositions}), which plain scalars YAML 1.1
+ * reads differently from YAML 1.2, and the problems found while building (duplicate keys, keys that
+ * are not scalars, bad merge values).
+ */
+final class LegacyYamlTree {
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * go-yaml v2 accepts these words in lower case, Capitalised or UPPER case only ("yEs" is text).
+   */
+  private static final Set<String> TRUE = Set.of("y", "yes", "true", "on");
+
+  private static final Set<String> FALSE = Set.of("n", "no", "false", "off");
+  private static final Set<String> NULL = Set.of("", "~", "null");
+
+  /** go-yaml v2 reads exactly these spellings as floats: infinities and not-a-number. */
+  private static final Map<String, Double> SPECIAL_FLOATS = specialFloats();
+
+  private static Map<String, Double> specialFloats() {
+    Map<String, Double> floats = new HashMap<>();
+    for (String inf : List.of(".inf", ".Inf", ".INF")) {
+      floats.put(inf, Double.POSITIVE_INFINITY);
+      floats.put("+" + inf, Double.POSITIVE_INFINITY);
+      floats.put("-" + inf, Double.NEGATIVE_INFINITY);
+    }
+    for (String nan : List.of(".nan", ".NaN", ".NAN")) {
+      floats.put(nan, Double.NaN);
+    }
+    return Map.copyOf(floats);
+  }
+
+  private static final Pattern INT =
+      Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)");
+  private static final Pattern OCTAL = Pattern.compile("[-+]?0[0-7_]+");
+  private static final Set<Character> NUMBER_START =
+      Set.of('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.');
+  private static final Pattern FLOAT =
+      Pattern.compile(
+          "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+");
+
+  /** No number is written with more characters than this; longer scalars stay strings. */
+  static final int MAX_NUMBER_CHARS = 1_000;
+
+  private static final String STR_TAG = "tag:yaml.org,2002:str";
+
+  /** A limit of {@link LegacyManifestReader} was exceeded; the file is not read further. */
+  static final class LimitExceeded extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int line;
+    final int column;
+    final String fix;
+
+    LimitExceeded(long at, String message, String fix) {
+      super(message, null, false, false);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
+      this.fix = fix;
+    }
+  }
+
+  /** The stream is not valid YAML in a way the parser does not check (aliases, cycles). */
+  static final class Invalid extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int line;
+    final int column;
+    final String fix;
+
+    Invalid(long at, String message, String fix) {
+      super(message, null, false, false);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
+      this.fix = fix;
+    }
+  }
+
+  /** A problem inside one document that does not stop reading: rule id, pointer, where, text. */
+  record Problem(String ruleId, String pointer, long at, String message, String fix) {
+    int line() {
+      return Positions.line(at);
+    }
+
+    int column() {
+      return Positions.column(at);
+    }
+  }
+
+  /**
+   * One document: its 0-based index, where its root starts ({@link #position}), its tree (null for
+   * an empty document), where things are, how many nodes it expands to, the problems found while
+   * building it and how many more there were.
+   */
+  record Document(
+      int index,
+      long at,
+      JsonNode root,
+      FieldPositions located,
+      long nodes,
+      List<Problem> problems,
+      int droppedProblems,
+      int textStart,
+      int textEnd) {
+
+    /** The document's own text (from its root's first to its last character), for recognizers. */
+    String text(String whole) {
+      int total = whole.codePointCount(0, whole.length());
+      int from = whole.offsetByCodePoints(0, Math.min(Math.max(textStart, 0), total));
+      int to = whole.offsetByCodePoints(0, Math.min(Math.max(textEnd, textStart), total));
+      return whole.substring(from, to);
+    }
+  }
+
+  /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
+  private record Value(
+      JsonNode json,
+      FieldPositions located,
+      long at, // where it starts ({@link #position})
+      String text, // as written, for plain scalars that are not strings
+      boolean yaml11,
+      long nodes,
+      int height,
+      String scalarText, // the scalar's text, for scalars (keys are scalars)
+      boolean plain) {}
+
+  /** A mapping or sequence being built. */
+  private static final class Frame {
+    final JsonNode json;
+    final FieldPositions located;
+    final long at;
+    final Optional<Anchor> anchor;
+    final String step; // this frame's step in its parent's pointer; null inside a merge value
+    long nodes = 1;
+    int height = 1;
+    // mappings only
+    Value key;
+    boolean skipValue;
+    Map<String, Integer> keyIndex; // built at the first repeated key only
+    List<Value> merges;
+    long mergeAt;
+
+    Frame(JsonNode json, long at, Optional<Anchor> anchor, String step) {
+      this.json = json;
+      this.located = new FieldPositions(json instanceof ObjectNode);
+      this.at = at;
+      this.anchor = anchor;
+      this.step = step;
+    }
+  }
+
+  private final Iterator<Event> events;
+  private final Deque<Frame> stack = new ArrayDeque<>();
+  private final Map<String, Value> anchors = new HashMap<>();
+  private final Set<String> openAnchors = new HashSet<>();
+  private final int maxProblems;
+  private List<Problem> problems = new ArrayList<>();
+  private int droppedProblems;
+  private Value root;
+  private long nodes;
+  private long documentNodes;
+  private int aliases;
+  private int documents;
+  private long documentAt;
+  private int rootStart; // code-point index of the document root's first character
+  private int rootEnd; // and of the character after its last
+
+  /**
+   * @param events the parser's events for one file
+   * @param maxProblems how many problems to record per document at most (the rest are counted away,
+   *     the reader caps findings per file anyway)
+   */
+  LegacyYamlTree(Iterable<Event> events, int maxProblems) {
+    this.events = events.iterator();
+    this.maxProblems = maxProblems;
+  }
+
+  /** How many documents have started so far (empty ones included). */
+  int documentsStarted() {
+    return documents;
+  }
+
+  /**
+   * The next document, or empty at the end of the stream. Throws the parser's exceptions for syntax
+   * errors, {@link Invalid} for aliases the parser does not check and {@link LimitExceeded}.
+   */
+  Optional<Document> next() {
+    while (events.hasNext()) {
+      Event event = events.next();
+      switch (event.getEventId()) {
+        case DocumentStart -> startDocument(event);
+        case DocumentEnd -> {
+          return Optional.of(endDocument());
+        }
+        case MappingStart, SequenceStart -> open((CollectionStartEvent) event);
+        case MappingEnd, SequenceEnd -> close(event);
+        case Scalar -> scalar((ScalarEvent) event);
+        case Alias -> alias((AliasEvent) event);
+        default -> {
+          // stream start and end, comments: nothing to build
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void startDocument(Event event) {
+    documents++;
+    documentAt = position(event.getStartMark());
+    if (documents > LegacyManifestReader.MAX_DOCUMENTS) {
+      throw new LimitExceeded(
+          documentAt,
+          "more than " + LegacyManifestReader.MAX_DOCUMENTS + " documents",
+          "split the file");
+    }
+    anchors.clear();
+    openAnchors.clear();
+    stack.clear();
+    problems = new ArrayList<>();
+    droppedProblems = 0;
+    root = null;
+    documentNodes = 0;
+    rootStart = 0;
+    rootEnd = 0;
+  }
+
+  private Document endDocument() {
+    Value value = root;
+    root = null;
+    anchors.clear(); // aliases refer to anchors of their own document only
+    List<Problem> found = problems;
+    int dropped = droppedProblems;
+    problems = new ArrayList<>();
+    droppedProblems = 0;
+    int index = documents - 1;
+    if (value == null || value.json.isNull()) {
+      return new Document(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
+    }
+    FieldPositions located =
+        value.located != null
+            ? value.located
+            : new FieldPositions(value.json instanceof ObjectNode);
+    return new Document(
+        index, value.at, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
+  }
+
+  private void count(long more, long at) {
+    nodes += more;
+    documentNodes += more;
+    if (nodes > LegacyManifestReader.MAX_NODES) {
+      throw new LimitExceeded(
+          at,
+          "the file expands to more than "
+              + LegacyManifestReader.MAX_NODES
+              + " nodes (values, mappings and lists, after aliases are expanded)",
+          "split the file, and write values out instead of repeating them through aliases");
+    }
+  }
+
+  private void checkDepth(int depth, long at) {
+    if (depth > LegacyManifestReader.MAX_DEPTH) {
+      throw new LimitExceeded(
+          at,
+          "nesting deeper than "
+              + LegacyManifestReader.MAX_DEPTH
+              + " levels (after aliases are expanded)",
+          "flatten the document; no Kubernetes object nests that deep");
+    }
+  }
+
+  private void open(CollectionStartEvent event) {
+    long at = position(event.getStartMark());
+    if (stack.isEmpty()) {
+      rootStart = event.getStartMark().map(m -> m.getIndex()).orElse(0);
+    }
+    checkDepth(stack.size() + 1, at);
+    count(1, at);
+    JsonNode json = event instanceof MappingStartEvent ? NODES.objectNode() : NODES.arrayNode();
+    String step = childStep();
+    event.getAnchor().ifPresent(anchor -> openAnchors.add(anchor.getValue()));
+    stack.push(new Frame(json, at, event.getAnchor(), step));
+  }
+
+  /**
+   * The pointer step the next value takes in the container on top of the stack; null for the value
+   * of a merge key and everything in it, whose keys land in the mapping that holds the merge key.
+   */
+  private String childStep() {
+    Frame parent = stack.peek();
+    if (parent == null) {
+      return "";
+    }
+    if (parent.json instanceof ArrayNode array) {
+      return parent.step == null ? null : Integer.toString(array.size());
+    }
+    if (parent.key == null || parent.key.scalarText == null) {
+      return "";
+    }
+    return parent.key.plain && parent.key.scalarText.equals("<<") ? null : parent.key.scalarText;
+  }
+
+  private void close(Event event) {
+    Frame frame = stack.pop();
+    if (stack.isEmpty()) {
+      rootEnd = event.getEndMark().map(m -> m.getIndex()).orElse(rootStart);
+    }
+    if (frame.merges != null) {
+      merge(frame);
+    }
+    frame.keyIndex = null;
+    frame.located.trim();
+    Value value =
+        new Value(
+            frame.json,
+            frame.located,
+            frame.at,
+            null,
+            false,
+            frame.nodes,
+            frame.height,
+            null,
+            false);
+    frame.anchor.ifPresent(
+        anchor -> {
+          openAnchors.remove(anchor.getValue());
+          anchors.put(anchor.getValue(), value);
+        });
+    deliver(value);
+  }
+
+  private void scalar(ScalarEvent event) {
+    long at = position(event.getStartMark());
+    count(1, at);
+    String text = event.getValue();
+    boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
+    boolean forcedString =
+        event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
+    Value value;
+    if (!plain || forcedString) {
+      value = new Value(NODES.stringNode(text), null, at, null, false, 1, 0, text, plain);
+    } else {
+      Resolved resolved = resolve(text);
+      boolean keepText = !resolved.json.isString() && !resolved.json.isNull();
+      value =
+          new Value(
+              resolved.json, null, at, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
+    }
+    event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
+    deliver(value);
+  }
+
+  private void alias(AliasEvent event) {
+    long at = position(event.getStartMark());
+    String name = event.getAlias().getValue();
+    if (++aliases > LegacyManifestReader.MAX_ALIASES) {
+      throw new LimitExceeded(
+          at,
+          "more than " + LegacyManifestReader.MAX_ALIASES + " aliases",
+          "write the values out instead of using anchors and aliases");
+    }
+    if (openAnchors.contains(name)) {
+      throw new Invalid(
+          at,
+          "the alias *" + LegacyManifestReader.clip(name) + " refers to a value that contains it",
+          "remove the alias; Kubernetes cannot decode a value that contains itself");
+    }
+    Value anchored = anchors.get(name);
+    if (anchored == null) {
+      throw new Invalid(
+          at,
+          "the alias *"
+              + LegacyManifestReader.clip(name)
+              + " has no anchor &"
+              + LegacyManifestReader.clip(name)
+              + " before it in this document",
+          "define the anchor before the alias, or write the value out");
+    }
+    checkDepth(stack.size() + anchored.height, at);
+    count(anchored.nodes, at);
+    // the alias stands where it is written; what it repeats keeps the anchor's positions
+    deliver(
+        new Value(
+            anchored.json,
+            anchored.located,
+            at,
+            anchored.text,
+            anchored.yaml11,
+            anchored.nodes,
+            anchored.height,
+            anchored.scalarText,
+            anchored.plain));
+  }
+
+  /** Hands a finished value to its parent, or makes it the document's root. */
+  private void deliver(Value value) {
+    Frame parent = stack.peek();
+    if (parent == null) {
+      root = value;
+      return;
+    }
+    parent.nodes += value.nodes;
+    parent.height = Math.max(parent.height, value.height + 1);
+    if (parent.json instanceof ArrayNode array) {
+      array.add(value.json);
+      parent.located.append(null, value.at, value.located, value.text, value.yaml11);
+      return;
+    }
+    if (parent.key == null && !parent.skipValue) {
+      acceptKey(parent, value);
+      return;
+    }
+    Value key = parent.key;
+    parent.key = null;
+    if (parent.skipValue) {
+      parent.skipValue = false;
+      return;
+    }
+    if (key.plain && "<<".equals(key.scalarText)) {
+      if (parent.merges == null) {
+        parent.merges = new ArrayList<>();
+        parent.mergeAt = key.at;
+      }
+      if (isMergeable(value.json)) {
+        parent.merges.add(value);
+      } else {
+        problem(
+            "YAML007",
+            pointer(parent, null),
+            key.at,
+            "the merge key << needs a mapping or a list of mappings",
+            "merge an anchored mapping (<<: *defaults) or write the keys out");
+      }
+      return;
+    }
+    ObjectNode object = (ObjectNode) parent.json;
+    String name = key.scalarText;
+    if (object.has(name)) {
+      problem(
+          "YAML002",
+          pointer(parent, name),
+          key.at,
+          "the key is repeated; the API server's strict decoding rejects duplicate keys",
+          "keep one of the entries");
+      if (parent.keyIndex == null) {
+        parent.keyIndex = new HashMap<>();
+        int i = 0;
+        for (String existing : object.propertyNames()) {
+          parent.keyIndex.put(existing, i++);
+        }
+      }
+      object.set(name, value.json); // the last one wins, in the first one's place
+      parent.located.set(
+          parent.keyIndex.get(name), key.at, value.located, value.text, value.yaml11);
+      return;
+    }
+    if (parent.keyIndex != null) {
+      parent.keyIndex.put(name, parent.located.size());
+    }
+    object.set(name, value.json);
+    parent.located.append(name, key.at, value.located, value.text, value.yaml11);
+  }
+
+  private void acceptKey(Frame parent, Value key) {
+    if (key.scalarText == null) {
+      problem(
+          "YAML001",
+          pointer(parent, null),
+          key.at,
+          "a key is a mapping or a list, which Kubernetes cannot decode",
+          "use a string as the key");
+      parent.skipValue = true;
+      return;
+    }
+    String text = key.scalarText;
+    if (text.length() > LegacyManifestReader.MAX_KEY_CHARS
+        && text.codePointCount(0, text.length()) > LegacyManifestReader.MAX_KEY_CHARS) {
+      throw new LimitExceeded(
+          key.at,
+          "a key is longer than " + LegacyManifestReader.MAX_KEY_CHARS + " characters",
+          "shorten the key; Kubernetes keys (labels, annotations, data) are at most 317 characters");
+    }
+    parent.key = key;
+  }
+
+  private static boolean isMergeable(JsonNode json) {
+    if (json instanceof ObjectNode) {
+      return true;
+    }
+    if (!(json instanceof ArrayNode array)) {
+      return false;
+    }
+    for (JsonNode item : array) {
+      if (!(item instanceof ObjectNode)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * YAML 1.1 merge keys ({@code <<: *defaults}), which sigs.k8s.io/yaml applies: the merged
+   * mapping's entries (or each mapping's of a list, first wins) fill keys not set explicitly.
+   */
+  private void merge(Frame frame) {
+    ObjectNode target = (ObjectNode) frame.json;
+    for (Value merged : frame.merges) {
+      if (merged.json instanceof ObjectNode source) {
+        mergeOne(frame, target, source, merged.located);
+        frame.height = Math.max(frame.height, merged.height);
+      } else {
+        ArrayNode list = (ArrayNode) merged.json;
+        for (int i = 0; i < list.size(); i++) {
+          FieldPositions item = merged.located == null ? null : merged.located.child(i);
+          mergeOne(frame, target, (ObjectNode) list.get(i), item);
+        }
+        frame.height = Math.max(frame.height, merged.height - 1);
+      }
+    }
+  }
+
+  private static void mergeOne(
+      Frame frame, ObjectNode target, ObjectNode source, FieldPositions where) {
+    for (Map.Entry<String, JsonNode> entry : source.properties()) {
+      if (!target.has(entry.getKey())) {
+        target.set(entry.getKey(), entry.getValue());
+        frame.located.copy(entry.getKey(), where, frame.mergeAt);
+      }
+    }
+  }
+
+  private void problem(String ruleId, String pointer, long at, String message, String fix) {
+    if (problems.size() < maxProblems) {
+      problems.add(new Problem(ruleId, pointer, at, message, fix));
+    } else {
+      droppedProblems++;
+    }
+  }
+
+  /** The JSON pointer of the container on top of the stack, plus {@code key} if given. */
+  private String pointer(Frame top, String key) {
+    StringBuilder pointer = new StringBuilder();
+    Iterator<Frame> fromRoot = stack.descendingIterator();
+    if (fromRoot.hasNext()) {
+      fromRoot.next(); // the root has no step
+    }
+    while (fromRoot.hasNext()) {
+      String step = fromRoot.next().step;
+      if (step != null) {
+        pointer.append('/').append(JsonPointer.escape(step));
+      }
+    }
+    if (key != null) {
+      pointer.append('/').append(JsonPointer.escape(key));
+    }
+    return pointer.toString();
+  }
+
+  private static long position(Optional<Mark> mark) {
+    return mark.map(m -> Positions.position(m.getLine() + 1, m.getColumn() + 1))
+        .orElse(Positions.position(1, 1));
+  }
+
+  private record Resolved(JsonNode json, boolean yaml11) {}
+
+  /** Resolves a plain scalar the way go-yaml v2 does. */
+  private static Resolved resolve(String text) {
+    if (text.length() > MAX_NUMBER_CHARS) {
+      return new Resolved(NODES.stringNode(text), false);
+    }
+    if (text.length() <= 5) {
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (!isYaml11Case(text, lower)) {
+        lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
+      }
+      if (NULL.contains(lower)) {
+        return new Resolved(NODES.nullNode(), false);
+      }
+      if (TRUE.contains(lower) || FALSE.contains(lower)) {
+        boolean yaml11 = !lower.equals("true") && !lower.equals("false");
+        return new Resolved(NODES.booleanNode(TRUE.contains(lower)), yaml11);
+      }
+      Double special = SPECIAL_FLOATS.get(text);
+      if (special != null) {
+        return new Resolved(NODES.numberNode(special), true);
+      }
+    }
+    if (text.isEmpty() || !NUMBER_START.contains(text.charAt(0))) {
+      return new Resolved(NODES.stringNode(text), false);
+    }
+    if (INT.matcher(text).matches()) {
+      boolean yaml11 = text.contains("_") || OCTAL.matcher(text).matches() || text.contains("0b");
+      return new Resolved(integer(text), yaml11);
+    }
+    if (FLOAT.matcher(text).matches() && !text.equals(".")) {
+      return new Resolved(floating(text.replace("_", ""), text), false);
+    }
+    return new Resolved(NODES.stringNode(text), false);
+  }
+
+  /**
+   * A float as it reaches the API server: go-yaml reads it as a float64 (text if out of range), and
+   * JSON encoding writes integral values below 1e21 as integers ({@code 1.0} and {@code 1e3} decode
+   * into integer fields, {@code 1.5} does not).
+   */
+  private static JsonNode floating(String digits, String text) {
+    double value;
+    try {
+      value = Double.parseDouble(digits);
+    } catch (NumberFormatException e) {
+      return NODES.stringNode(text);
+    }
+    if (Double.isInfinite(value)) {
+      return NODES.stringNode(text);
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e21) {
+      return whole(new BigDecimal(value).toBigInteger());
+    }
+    return NODES.numberNode(value);
+  }
+
+  private static JsonNode whole(BigInteger value) {
+    if (value.bitLength() < 32) {
+      return NODES.numberNode(value.intValue());
+    }
+    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
+  }
+
+  /** Whether a word is written the way go-yaml v2 resolves it: lower, Capitalised or UPPER. */
+  private static boolean isYaml11Case(String text, String lower) {
+    return text.equals(lower)
+        || text.equals(lower.toUpperCase(Locale.ROOT))
+        || (!lower.isEmpty()
+            && text.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)));
+  }
+
+  /**
+   * An integer as go-yaml v2 reads it: int64 or uint64 when it fits, otherwise a float for decimal
+   * digits within the float64 range, otherwise text.
+   */
+  private static JsonNode integer(String text) {
+    String digits = text.replace("_", "");
+    boolean negative = digits.startsWith("-");
+    if (digits.startsWith("-") || digits.startsWith("+")) {
+      digits = digits.substring(1);
+    }
+    int radix = 10;
+    if (digits.startsWith("0x")) {
+      radix = 16;
+      digits = digits.substring(2);
+    } else if (digits.startsWith("0b")) {
+      radix = 2;
+      digits = digits.substring(2);
+    } else if (digits.length() > 1 && digits.startsWith("0")) {
+      radix = 8;
+    }
+    if (digits.isEmpty()) {
+      digits = "0"; // "0x_" or "0b_": nothing but underscores
+    }
+    BigInteger value = new BigInteger(digits, radix);
+    value = negative ? value.negate() : value;
+    if (value.bitLength() < 64 || (!negative && value.bitLength() == 64)) {
+      return whole(value);
+    }
+    return radix == 10 ? floating(value.toString(), text) : NODES.stringNode(text);
+  }
+}
