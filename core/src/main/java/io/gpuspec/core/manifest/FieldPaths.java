@@ -68,7 +68,7 @@ final class FieldPaths {
     if (step.length() <= MAX_STEP && step.chars().allMatch(c -> c >= 0x20 && c != 0x7F)) {
       return step;
     }
-    return ManifestReader.clip(step); // escaped, and shortened with an ellipsis
+    return Quoted.clip(step); // escaped, and shortened with an ellipsis
   }
 
   /** Prefixes a field path, e.g. with {@code items[2]} for an item of a List. */

@@ -2,6 +2,10 @@ package io.gpuspec.core.manifest;
 
 import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.MissingNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** JSON pointers ({@code /spec/containers/0}): their steps, escaping and array indexes. */
 final class JsonPointer {
@@ -46,5 +50,24 @@ final class JsonPointer {
 
   static String unescape(String step) {
     return step.replace("~1", "/").replace("~0", "~");
+  }
+
+  /** The node at a JSON pointer, or a missing node; never throws. */
+  static JsonNode navigate(JsonNode root, String pointer) {
+    JsonNode node = root;
+    for (String step : steps(pointer)) {
+      if (node instanceof ArrayNode array) {
+        int index = arrayIndex(step);
+        node = index < array.size() ? array.get(index) : null;
+      } else if (node instanceof ObjectNode object) {
+        node = object.get(step);
+      } else {
+        node = null;
+      }
+      if (node == null) {
+        return MissingNode.getInstance();
+      }
+    }
+    return node;
   }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
 import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.events.AliasEvent;
@@ -43,6 +45,15 @@ import tools.jackson.databind.node.ObjectNode;
 final class YamlTree {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private static final LoadSettings SETTINGS =
+      LoadSettings.builder() // the parser only: the tree builder checks keys and aliases
+          .setCodePointLimit(ManifestReader.MAX_FILE_BYTES + 16)
+          // the scanner copies its window once per buffer fill: a large buffer keeps long lines
+          // from costing the square of their length
+          .setBufferSize(64 * 1024)
+          .setUseMarks(true)
+          .build();
 
   /**
    * go-yaml v2 accepts these words in lower case, Capitalised or UPPER case only ("yEs" is text).
@@ -112,8 +123,8 @@ final class YamlTree {
     }
   }
 
-  /** A problem inside one document that does not stop reading: rule id, pointer, where, text. */
-  record Problem(String ruleId, String pointer, long at, String message, String fix) {
+  /** A problem inside one document that does not stop reading: its id, pointer, where, text. */
+  record Problem(ReadProblem problem, String pointer, long at, String message, String fix) {
     int line() {
       return Positions.line(at);
     }
@@ -209,6 +220,15 @@ final class YamlTree {
   YamlTree(Iterable<Event> events, int maxProblems) {
     this.events = events.iterator();
     this.maxProblems = maxProblems;
+  }
+
+  /**
+   * The tree builder for one file's text: the parser's events, with at most {@value
+   * ManifestReader#MAX_FINDINGS_PER_FILE} problems recorded per document.
+   */
+  static YamlTree parse(String text) {
+    return new YamlTree(
+        new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE);
   }
 
   /** How many documents have started so far (empty ones included). */
@@ -395,7 +415,7 @@ final class YamlTree {
     if (openAnchors.contains(name)) {
       throw new Invalid(
           at,
-          "the alias *" + ManifestReader.clip(name) + " refers to a value that contains it",
+          "the alias *" + Quoted.clip(name) + " refers to a value that contains it",
           "remove the alias; Kubernetes cannot decode a value that contains itself");
     }
     Value anchored = anchors.get(name);
@@ -403,9 +423,9 @@ final class YamlTree {
       throw new Invalid(
           at,
           "the alias *"
-              + ManifestReader.clip(name)
+              + Quoted.clip(name)
               + " has no anchor &"
-              + ManifestReader.clip(name)
+              + Quoted.clip(name)
               + " before it in this document",
           "define the anchor before the alias, or write the value out");
     }
@@ -458,7 +478,7 @@ final class YamlTree {
         parent.merges.add(value);
       } else {
         problem(
-            "YAML007",
+            ReadProblem.YAML007,
             pointer(parent, null),
             key.at,
             "the merge key << needs a mapping or a list of mappings",
@@ -470,7 +490,7 @@ final class YamlTree {
     String name = key.scalarText;
     if (object.has(name)) {
       problem(
-          "YAML002",
+          ReadProblem.YAML002,
           pointer(parent, name),
           key.at,
           "the key is repeated; the API server's strict decoding rejects duplicate keys",
@@ -497,7 +517,7 @@ final class YamlTree {
   private void acceptKey(Frame parent, Value key) {
     if (key.scalarText == null) {
       problem(
-          "YAML001",
+          ReadProblem.YAML001,
           pointer(parent, null),
           key.at,
           "a key is a mapping or a list, which Kubernetes cannot decode",
@@ -562,9 +582,9 @@ final class YamlTree {
     }
   }
 
-  private void problem(String ruleId, String pointer, long at, String message, String fix) {
+  private void problem(ReadProblem id, String pointer, long at, String message, String fix) {
     if (problems.size() < maxProblems) {
-      problems.add(new Problem(ruleId, pointer, at, message, fix));
+      problems.add(new Problem(id, pointer, at, message, fix));
     } else {
       droppedProblems++;
     }
