@@ -52,6 +52,13 @@ import java.util.List;
  * directories are walked without following symbolic links to directories, as the conformance
  * checker does; a file that cannot be read, disappears while it is read or is a symbolic link loop
  * gives one YAML001 finding and the other files are still read.
+ *
+ * <p>Reading is a pipeline of parts, each with one job: {@link SourceFiles} (paths to files) →
+ * {@link SourceText} and {@link TextChecks} (a file to checked text) → {@link YamlTree} (text to
+ * documents, with {@link FieldPositions} and {@link Yaml11Scalars}) → {@link DocumentReader} and
+ * {@link ObjectDecoder} (documents to objects) → {@link FileFindings} (one file's objects and
+ * findings, merged in file order). A file's result depends on no other file. The ids are declared
+ * in {@link ReadProblem}.
  */
 public final class ManifestReader {
 
