@@ -34,7 +34,7 @@ final class DocumentReader {
     }
     YamlTree tree = YamlTree.parse(text);
     try {
-      for (Optional<YamlTree.Document> document = tree.next();
+      for (Optional<YamlDocument> document = tree.next();
           document.isPresent();
           document = tree.next()) {
         readDocument(new SourceDocument(file, document.get()), text, out);
@@ -54,7 +54,7 @@ final class DocumentReader {
   }
 
   private void readDocument(SourceDocument doc, String text, FileFindings out) {
-    YamlTree.Document document = doc.document();
+    YamlDocument document = doc.document();
     for (int i = 0; i < document.droppedProblems(); i++) {
       out.countDropped(Severity.ERROR, doc.file());
     }
@@ -62,7 +62,7 @@ final class DocumentReader {
       return; // an empty document
     }
     JsonNode root = document.root();
-    for (YamlTree.Problem p : document.problems()) {
+    for (YamlDocument.Problem p : document.problems()) {
       out.add(
           new ObjectAt(
               root,

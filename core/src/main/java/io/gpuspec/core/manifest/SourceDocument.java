@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import tools.jackson.databind.JsonNode;
 
 /** A document of a file being decoded, and where its values are. */
-record SourceDocument(Path file, YamlTree.Document document) {
+record SourceDocument(Path file, YamlDocument document) {
 
   JsonNode root() {
     return document.root();

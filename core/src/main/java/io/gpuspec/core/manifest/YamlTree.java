@@ -28,8 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Builds one Jackson tree per YAML document straight from the parser's event stream, in a single
  * pass and without recursion, the way Kubernetes decodes YAML: plain scalars resolve by YAML 1.1
- * rules ({@code yes} is a boolean, {@code 012} octal, {@code 1_000} an integer), as
- * sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set explicitly.
+ * rules ({@link Yaml11Scalars}: {@code yes} is a boolean, {@code 012} octal, {@code 1_000} an
+ * integer), as sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set
+ * explicitly.
  *
  * <p>Aliases share the anchored subtree instead of copying it, but count as if expanded: the
  * document depth and the file's node count are checked after alias expansion, before anything is
@@ -83,42 +84,6 @@ final class YamlTree {
     }
   }
 
-  /** A problem inside one document that does not stop reading: its id, pointer, where, text. */
-  record Problem(ReadProblem problem, String pointer, long at, String message, String fix) {
-    int line() {
-      return Positions.line(at);
-    }
-
-    int column() {
-      return Positions.column(at);
-    }
-  }
-
-  /**
-   * One document: its 0-based index, where its root starts ({@link #position}), its tree (null for
-   * an empty document), where things are, how many nodes it expands to, the problems found while
-   * building it and how many more there were.
-   */
-  record Document(
-      int index,
-      long at,
-      JsonNode root,
-      FieldPositions located,
-      long nodes,
-      List<Problem> problems,
-      int droppedProblems,
-      int textStart,
-      int textEnd) {
-
-    /** The document's own text (from its root's first to its last character), for recognizers. */
-    String text(String whole) {
-      int total = whole.codePointCount(0, whole.length());
-      int from = whole.offsetByCodePoints(0, Math.min(Math.max(textStart, 0), total));
-      int to = whole.offsetByCodePoints(0, Math.min(Math.max(textEnd, textStart), total));
-      return whole.substring(from, to);
-    }
-  }
-
   /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
   private record Value(
       JsonNode json,
@@ -161,7 +126,7 @@ final class YamlTree {
   private final Map<String, Value> anchors = new HashMap<>();
   private final Set<String> openAnchors = new HashSet<>();
   private final int maxProblems;
-  private List<Problem> problems = new ArrayList<>();
+  private List<YamlDocument.Problem> problems = new ArrayList<>();
   private int droppedProblems;
   private Value root;
   private long nodes;
@@ -200,7 +165,7 @@ final class YamlTree {
    * The next document, or empty at the end of the stream. Throws the parser's exceptions for syntax
    * errors, {@link Invalid} for aliases the parser does not check and {@link LimitExceeded}.
    */
-  Optional<Document> next() {
+  Optional<YamlDocument> next() {
     while (events.hasNext()) {
       Event event = events.next();
       switch (event.getEventId()) {
@@ -238,23 +203,23 @@ final class YamlTree {
     rootEnd = 0;
   }
 
-  private Document endDocument() {
+  private YamlDocument endDocument() {
     Value value = root;
     root = null;
     anchors.clear(); // aliases refer to anchors of their own document only
-    List<Problem> found = problems;
+    List<YamlDocument.Problem> found = problems;
     int dropped = droppedProblems;
     problems = new ArrayList<>();
     droppedProblems = 0;
     int index = documents - 1;
     if (value == null || value.json.isNull()) {
-      return new Document(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
+      return new YamlDocument(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
     }
     FieldPositions located =
         value.located != null
             ? value.located
             : new FieldPositions(value.json instanceof ObjectNode);
-    return new Document(
+    return new YamlDocument(
         index, value.at, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
   }
 
@@ -552,7 +517,7 @@ final class YamlTree {
 
   private void problem(ReadProblem id, String pointer, long at, String message, String fix) {
     if (problems.size() < maxProblems) {
-      problems.add(new Problem(id, pointer, at, message, fix));
+      problems.add(new YamlDocument.Problem(id, pointer, at, message, fix));
     } else {
       droppedProblems++;
     }
