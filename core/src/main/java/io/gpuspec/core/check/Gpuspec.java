@@ -2,6 +2,10 @@ package io.gpuspec.core.check;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.Platform;
+import io.gpuspec.core.fleet.FleetCheck;
+import io.gpuspec.core.fleet.FleetFiles;
+import io.gpuspec.core.fleet.FleetRead;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.KindRegistry;
 import io.gpuspec.core.manifest.ManifestReader;
@@ -22,7 +26,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -207,7 +210,7 @@ public final class Gpuspec {
    * {@link FleetCheck}.
    */
   public FleetReport checkFleet(Fleet fleet, ManifestSet manifests) {
-    return new FleetCheck(engine, fleet).check(manifests);
+    return new FleetCheck(fleet, engine::workload).check(manifests);
   }
 
   /**
@@ -216,16 +219,13 @@ public final class Gpuspec {
    * file had errors, which the problems name with file and line.
    */
   public FleetRead readFleet(List<Path> paths) {
-    return FleetFiles.read(this, paths);
+    return FleetFiles.read(read(paths), paths);
   }
 
   /** A fleet as a gpuspec Fleet document that {@link #readFleet} reads back. */
   public static String renderFleet(Fleet fleet, String name) {
     return FleetFiles.render(fleet, name);
   }
-
-  /** What {@link #readFleet} read: the fleet when the files held a valid one, and the problems. */
-  public record FleetRead(Optional<Fleet> fleet, List<Violation> problems) {}
 
   /** Writes the platform's objects into {@code directory}, atomically, in write order. */
   public void write(Platform platform, Path directory) {
