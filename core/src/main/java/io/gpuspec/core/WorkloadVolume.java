@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.Labels;
 import java.util.Optional;
 
 /**

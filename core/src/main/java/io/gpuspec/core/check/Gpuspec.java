@@ -4,6 +4,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.fleet.FleetCheck;
 import io.gpuspec.core.fleet.FleetFiles;
+import io.gpuspec.core.fleet.FleetFindings;
 import io.gpuspec.core.fleet.FleetRead;
 import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.DocumentRecognizer;
@@ -18,6 +19,7 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -135,6 +137,25 @@ public final class Gpuspec {
   /** Every rule of every module, ordered by id. */
   public List<Rule> rules() {
     return engine.rules();
+  }
+
+  /**
+   * The ids of findings no rule class carries, with their metadata: the engine's ({@code
+   * ENGINE001}…), the fleet check's ({@code FLEET001}…) and the modules' ({@link
+   * GpuspecModule#findingIds()}, e.g. the reader's {@code YAML001}…), ordered by id.
+   */
+  public List<RuleInfo> findingIds() {
+    List<RuleInfo> ids = new ArrayList<>(EngineFindings.ALL);
+    ids.addAll(FleetFindings.ALL);
+    modules.forEach(module -> ids.addAll(module.findingIds()));
+    return ids.stream().sorted(Comparator.comparing(RuleInfo::id)).toList();
+  }
+
+  /** Every id a finding can carry: the rules' metadata, then {@link #findingIds()}. */
+  public List<RuleInfo> ids() {
+    List<RuleInfo> ids = new ArrayList<>(rules().stream().map(Rule::info).toList());
+    ids.addAll(findingIds());
+    return List.copyOf(ids);
   }
 
   /** The engine with every rule and workload adapter. */

@@ -23,6 +23,7 @@ import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.TolerationsValid;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.List;
 
@@ -37,6 +38,11 @@ public final class CoreModule implements GpuspecModule {
   @Override
   public List<WorkloadAdapter> workloadAdapters() {
     return List.of(new CoreWorkloadAdapter());
+  }
+
+  @Override
+  public List<RuleInfo> findingIds() {
+    return ReaderFindings.ALL;
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.gpuspec.core;
+package io.gpuspec.core.k8s;
 
 import java.util.regex.Pattern;
 

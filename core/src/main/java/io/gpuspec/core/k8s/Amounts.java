@@ -1,9 +1,12 @@
-package io.gpuspec.scheduling.internal.support;
+package io.gpuspec.core.k8s;
 
 import java.math.BigDecimal;
 import java.util.List;
 
-/** Resource amounts written back as quantities; shared by the DSL and the rules. Not API. */
+/**
+ * Resource amounts written back as quantities, as Kubernetes writes them; for the DSLs and rules of
+ * every module.
+ */
 public final class Amounts {
 
   private Amounts() {}

@@ -1,4 +1,4 @@
-package io.gpuspec.scheduling.internal;
+package io.gpuspec.scheduling;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.ArrayList;
@@ -13,25 +13,25 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code spec.tasks[0].template.spec}, {@code spec.tfReplicaSpecs.Worker.template.metadata}), so
  * that any kind a module adapts can be stamped without naming its class. Not API.
  */
-public final class Trees {
+final class Trees {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   private Trees() {}
 
   /** The object as a tree; editing the tree leaves the object alone. */
-  public static ObjectNode tree(HasMetadata object) {
+  static ObjectNode tree(HasMetadata object) {
     return (ObjectNode) MAPPER.valueToTree(object);
   }
 
   /** The tree as an object of {@code type}. */
-  public static <T extends HasMetadata> T object(ObjectNode tree, Class<T> type) {
+  static <T extends HasMetadata> T object(ObjectNode tree, Class<T> type) {
     return MAPPER.treeToValue(tree, type);
   }
 
   /** A deep copy of the object, of the same class. */
   @SuppressWarnings("unchecked")
-  public static <T extends HasMetadata> T copy(T object) {
+  static <T extends HasMetadata> T copy(T object) {
     return object(tree(object), (Class<T>) object.getClass());
   }
 
@@ -41,7 +41,7 @@ public final class Trees {
    * @throws IllegalArgumentException if the path runs through a value that is not an object or an
    *     array index that does not exist
    */
-  public static ObjectNode at(ObjectNode root, String path) {
+  static ObjectNode at(ObjectNode root, String path) {
     ObjectNode node = root;
     for (String step : steps(path)) {
       node = child(node, step, path);
