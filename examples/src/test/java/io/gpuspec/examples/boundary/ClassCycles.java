@@ -9,14 +9,17 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Class-level cycles inside packages, found in class files: the cycles a package-level test cannot
- * see. A nested class counts as its top-level class, and an Immutables-generated {@code ImmutableX}
- * as the value type {@code X} it implements, since neither can be separated from it.
+ * see. A nested class counts as its top-level class, an Immutables-generated {@code ImmutableX} as
+ * the value type {@code X} it implements, and a permitted subclass as its sealed superclass (which
+ * names it), since none of these can be separated from the other.
  */
 public final class ClassCycles {
 
@@ -52,15 +55,25 @@ public final class ClassCycles {
       top = top.getEnclosingClass().get();
     }
     String simple = top.getSimpleName();
-    if (simple.startsWith("Immutable") && implementsValue(top, simple.substring(9))) {
-      return top.getPackageName() + "." + simple.substring(9);
+    if (simple.startsWith("Immutable")) {
+      Optional<JavaClass> value = value(top, simple.substring("Immutable".length()));
+      if (value.isPresent()) {
+        return unit(value.get());
+      }
     }
-    return top.getName();
+    Optional<JavaClass> sealed =
+        top.getRawSuperclass()
+            .filter(s -> s.getPackageName().equals(type.getPackageName()))
+            .filter(s -> s.reflect().isSealed());
+    return sealed.isPresent() ? unit(sealed.get()) : top.getName();
   }
 
-  private static boolean implementsValue(JavaClass type, String value) {
-    return type.getRawSuperclass().map(s -> s.getSimpleName().equals(value)).orElse(false)
-        || type.getRawInterfaces().stream().anyMatch(i -> i.getSimpleName().equals(value));
+  /** The value type {@code simpleName} an Immutables class extends or implements. */
+  private static Optional<JavaClass> value(JavaClass type, String simpleName) {
+    return Stream.concat(type.getRawSuperclass().stream(), type.getRawInterfaces().stream())
+        .filter(t -> t.getSimpleName().equals(simpleName))
+        .filter(t -> t.getPackageName().equals(type.getPackageName()))
+        .findFirst();
   }
 
   /** Tarjan's strongly connected components, iterative, over a sorted graph. */
