@@ -74,13 +74,11 @@ class ModuleBoundaryTest {
    */
   private static final List<Set<String>> BEING_REMOVED =
       List.of(
-          // WorkloadChecks becomes core.facts; then PoolSharing takes what it needs of a pool
-          // instead of the NodePool, which ends NodePool <-> PoolSharing (an SPI change)
+          // WorkloadChecks becomes core.facts
           Set.of(
               "io.gpuspec.core.GpuPlacement",
               "io.gpuspec.core.NodePool",
               "io.gpuspec.core.PodAttributes",
-              "io.gpuspec.core.PoolSharing",
               "io.gpuspec.core.WorkloadChecks",
               "io.gpuspec.core.WorkloadVolume"),
           // quantities get one grammar in core.k8s
