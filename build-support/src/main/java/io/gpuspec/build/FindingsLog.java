@@ -8,7 +8,7 @@ import io.gpuspec.core.report.format.ReportFormat;
  * Logs findings one line each ({@link ReportFormat#line}, the CLI's line): those that fail the
  * build at error level, so quiet builds show them, the others as warnings.
  */
-public final class FindingsLog {
+final class FindingsLog {
 
   private FindingsLog() {}
 

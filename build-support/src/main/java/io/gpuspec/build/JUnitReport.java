@@ -18,7 +18,7 @@ import javax.xml.stream.XMLStreamWriter;
  * {@code testcase} per file read (clean files too) or per object built in code, a {@code failure}
  * listing the findings that fail the build, and the other findings as {@code system-out}.
  */
-public final class JUnitReport {
+final class JUnitReport {
 
   private JUnitReport() {}
 

@@ -15,7 +15,7 @@ import java.util.List;
  * Writes a report for tools to collect: {@code NAME.sarif} (SARIF 2.1.0, for code scanning) and
  * {@code TEST-NAME.xml} (JUnit XML, for CI test results), each replaced atomically.
  */
-public final class ReportFiles {
+final class ReportFiles {
 
   private ReportFiles() {}
 

@@ -18,7 +18,7 @@ import java.util.ServiceLoader;
  * rendered once, so that anything wrong is one {@link BuildException} naming the class: a class
  * that cannot be found or created, a {@code platform()} that throws or returns nothing.
  */
-public final class SpecClasses {
+final class SpecClasses {
 
   private static final String SERVICE_FILE = "META-INF/services/" + PlatformSpec.class.getName();
 
