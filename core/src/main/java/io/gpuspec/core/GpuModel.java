@@ -1,7 +1,6 @@
 package io.gpuspec.core;
 
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.Labels;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

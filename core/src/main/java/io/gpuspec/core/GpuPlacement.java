@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTermBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.Labels;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

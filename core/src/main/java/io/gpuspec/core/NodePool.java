@@ -1,7 +1,6 @@
 package io.gpuspec.core;
 
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.Labels;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashSet;

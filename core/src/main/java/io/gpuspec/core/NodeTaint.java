@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
-import io.gpuspec.core.k8s.Labels;
 import io.gpuspec.core.k8s.NodeSelection;
 
 /** A node taint {@code key=value:Effect} and the toleration that matches exactly it. */

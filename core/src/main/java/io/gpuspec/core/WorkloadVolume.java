@@ -1,6 +1,5 @@
 package io.gpuspec.core;
 
-import io.gpuspec.core.k8s.Labels;
 import java.util.Optional;
 
 /**

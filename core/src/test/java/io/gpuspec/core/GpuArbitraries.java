@@ -1,6 +1,5 @@
 package io.gpuspec.core;
 
-import io.gpuspec.core.k8s.Labels;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

@@ -3,7 +3,7 @@ package io.gpuspec.scheduling;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import java.util.Map;
 import java.util.TreeMap;
 

@@ -2,7 +2,7 @@ package io.gpuspec.scheduling;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.TreeMap;

@@ -3,7 +3,7 @@ package io.gpuspec.sharing;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;

@@ -2,10 +2,10 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PoolShape;
 import io.gpuspec.core.PoolSharing;
-import io.gpuspec.core.k8s.Labels;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

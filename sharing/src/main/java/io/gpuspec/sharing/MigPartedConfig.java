@@ -3,7 +3,7 @@ package io.gpuspec.sharing;
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.gpuspec.sharing;
 
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 
 /** The extended-resource names the NVIDIA device plugin advertises. */
 final class ResourceNames {

@@ -2,8 +2,8 @@ package io.gpuspec.tfjob;
 
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.PriorityRef;
-import io.gpuspec.core.k8s.Labels;
 import java.util.Optional;
 import org.immutables.value.Value;
 

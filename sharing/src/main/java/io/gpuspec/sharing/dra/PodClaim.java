@@ -2,7 +2,7 @@ package io.gpuspec.sharing.dra;
 
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import java.util.List;
 import java.util.Optional;
 import org.immutables.value.Value;

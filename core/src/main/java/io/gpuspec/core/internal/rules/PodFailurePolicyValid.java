@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicy;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyOnExitCodesRequirement;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyOnPodConditionsPattern;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;

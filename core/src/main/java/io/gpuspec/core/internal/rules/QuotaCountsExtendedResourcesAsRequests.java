@@ -2,8 +2,8 @@ package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;

@@ -1,8 +1,8 @@
 package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.Labels;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;

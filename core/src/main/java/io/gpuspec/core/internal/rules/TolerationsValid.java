@@ -2,7 +2,7 @@ package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Toleration;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;

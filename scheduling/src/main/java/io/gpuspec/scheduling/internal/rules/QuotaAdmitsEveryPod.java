@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.ResourceQuota;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.k8s.PodRequests;

@@ -1,6 +1,6 @@
 package io.gpuspec.sharing.internal.rules;
 
-import io.gpuspec.core.k8s.Labels;
+import io.gpuspec.core.Labels;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;

@@ -1,4 +1,4 @@
-package io.gpuspec.core.k8s;
+package io.gpuspec.core;
 
 import java.util.regex.Pattern;
 
