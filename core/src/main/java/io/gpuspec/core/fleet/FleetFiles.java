@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.ObjectRef;
@@ -63,7 +64,7 @@ public final class FleetFiles {
     for (Violation problem : read.problems()) {
       boolean fleetKind =
           problem.object().apiVersion().equals(API_VERSION) && problem.object().kind().equals(KIND);
-      if (!(fleetKind && problem.ruleId().equals("YAML004"))) {
+      if (!(fleetKind && problem.ruleId().equals(ReadProblem.YAML004.id()))) {
         problems.add(problem);
       }
     }

@@ -44,7 +44,7 @@ public final class CoreModule implements GpuspecModule {
 
   @Override
   public List<RuleInfo> findingIds() {
-    return ReaderFindings.ALL;
+    return readerFindings();
   }
 
   @Override

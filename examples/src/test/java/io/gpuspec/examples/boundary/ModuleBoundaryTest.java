@@ -82,15 +82,7 @@ class ModuleBoundaryTest {
               "io.gpuspec.core.WorkloadChecks",
               "io.gpuspec.core.WorkloadVolume"),
           // quantities get one grammar in core.k8s
-          Set.of("io.gpuspec.core.k8s.GpuResources", "io.gpuspec.core.k8s.PodRequests"),
-          // the reader becomes a pipeline of parts
-          Set.of(
-              "io.gpuspec.core.manifest.FieldPaths",
-              "io.gpuspec.core.manifest.ManifestReader",
-              "io.gpuspec.core.manifest.ManifestSet",
-              "io.gpuspec.core.manifest.ReadResult",
-              "io.gpuspec.core.manifest.StrictDecoder",
-              "io.gpuspec.core.manifest.YamlTree"));
+          Set.of("io.gpuspec.core.k8s.GpuResources", "io.gpuspec.core.k8s.PodRequests"));
 
   @Test
   void everyPackageOfEveryModule_hasNoClassCycle() {
