@@ -53,8 +53,7 @@ public final class BorrowingNeedsACohort extends BaseRule {
     context.report(
         queue,
         entry.path() + "." + limit,
-        Sched.of(queue)
-            + ": flavor \""
+        "flavor \""
             + entry.flavorName()
             + "\" "
             + entry.resourceName()

@@ -59,8 +59,7 @@ public final class FlavorsListCoveredResources extends BaseRule {
           context.report(
               owner,
               "spec.resourceGroups[" + g + "].coveredResources[" + c + "]",
-              Sched.of(owner)
-                  + ": resource \""
+              "resource \""
                   + covered.get(c)
                   + "\" is covered "
                   + (earlier == g ? "twice in the group" : "by resourceGroups[" + earlier + "] too")
@@ -80,8 +79,7 @@ public final class FlavorsListCoveredResources extends BaseRule {
           context.report(
               owner,
               at + ".name",
-              Sched.of(owner)
-                  + ": flavor \""
+              "flavor \""
                   + name
                   + "\" has quota "
                   + (earlier == g ? "twice in the group" : "in resourceGroups[" + earlier + "] too")
@@ -96,8 +94,7 @@ public final class FlavorsListCoveredResources extends BaseRule {
           context.report(
               owner,
               at + ".resources",
-              Sched.of(owner)
-                  + ": flavor \""
+              "flavor \""
                   + name
                   + "\" lists "
                   + listed

@@ -42,8 +42,7 @@ public final class LendingWithinNominalQuota extends BaseRule {
         context.report(
             owner,
             entry.path() + ".lendingLimit",
-            Sched.of(owner)
-                + ": flavor \""
+            "flavor \""
                 + entry.flavorName()
                 + "\" lends "
                 + Sched.quantity(resource, lending.get())

@@ -95,8 +95,7 @@ public final class QueueSharesOrdered extends BaseRule {
                 context.report(
                     queue,
                     lowPath + "[" + resource + "]",
-                    Sched.of(queue)
-                        + ": "
+                    ""
                         + lowName
                         + " "
                         + resource

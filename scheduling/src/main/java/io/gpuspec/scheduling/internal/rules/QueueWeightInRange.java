@@ -36,8 +36,7 @@ public final class QueueWeightInRange extends BaseRule {
         context.report(
             queue,
             "spec.weight",
-            Sched.of(queue)
-                + ": weight "
+            "weight "
                 + weight
                 + " is outside 1 to "
                 + MAX_WEIGHT

@@ -3,8 +3,8 @@ package io.gpuspec.scheduling.internal.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.Cohort;
@@ -12,14 +12,15 @@ import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * SCH006: every flavor a ClusterQueue or Cohort gives quota in is a ResourceFlavor of the set.
  * Kueue keeps a ClusterQueue whose flavor does not exist inactive, and it admits nothing
- * (https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/). See {@link Sched} for when a missing
- * flavor is an error.
+ * (https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/). See {@link ReferenceRule} for when a
+ * missing flavor is an error.
  */
-public final class ResourceFlavorExists extends BaseRule {
+public final class ResourceFlavorExists extends ReferenceRule<ResourceFlavor> {
 
   public ResourceFlavorExists() {
     super(
@@ -31,19 +32,18 @@ public final class ResourceFlavorExists extends BaseRule {
             .fix("Add the ResourceFlavor, or fix the flavor name.")
             .addKinds("ClusterQueue", "Cohort")
             .documentation(Sched.KUEUE_CLUSTER_QUEUE_DOCS)
-            .build());
+            .build(),
+        "ResourceFlavor",
+        ResourceFlavor.class);
   }
 
   @Override
-  public void check(ManifestSet manifests, CheckContext context) {
-    List<ResourceFlavor> flavors = manifests.ofType(ResourceFlavor.class);
-    boolean defined = !flavors.isEmpty();
+  protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
+    Stream.Builder<Reference> references = Stream.builder();
     for (ClusterQueue queue : manifests.ofType(ClusterQueue.class)) {
       if (queue.getSpec() != null) {
-        check(
-            context,
-            flavors,
-            defined,
+        add(
+            references,
             queue,
             queue.getSpec().getResourceGroups(),
             "Kueue keeps the queue inactive and it admits nothing");
@@ -51,21 +51,18 @@ public final class ResourceFlavorExists extends BaseRule {
     }
     for (Cohort cohort : manifests.ofType(Cohort.class)) {
       if (cohort.getSpec() != null) {
-        check(
-            context,
-            flavors,
-            defined,
+        add(
+            references,
             cohort,
             cohort.getSpec().getResourceGroups(),
             "its quota in that flavor cannot be used");
       }
     }
+    return references.build();
   }
 
-  private static void check(
-      CheckContext context,
-      List<ResourceFlavor> flavors,
-      boolean defined,
+  private static void add(
+      Stream.Builder<Reference> references,
       HasMetadata object,
       List<ResourceGroup> groups,
       String consequence) {
@@ -76,20 +73,20 @@ public final class ResourceFlavorExists extends BaseRule {
       }
       for (int f = 0; f < group.getFlavors().size(); f++) {
         FlavorQuotas flavor = group.getFlavors().get(f);
-        String name = flavor == null ? null : flavor.getName();
-        if (name == null || name.isEmpty() || Sched.has(flavors, name, "")) {
-          continue;
-        }
-        context.report(
-            Sched.missing(defined),
-            object,
-            "spec.resourceGroups[" + g + "].flavors[" + f + "].name",
-            Sched.missingMessage(Sched.of(object), "ResourceFlavor", name, defined, consequence),
-            "add ResourceFlavor \""
-                + name
-                + "\" (e.g. with the node labels of its pool), or fix"
-                + " the name");
+        references.add(
+            Reference.clusterScoped(
+                object,
+                "spec.resourceGroups[" + g + "].flavors[" + f + "].name",
+                flavor == null ? null : flavor.getName(),
+                consequence));
       }
     }
+  }
+
+  @Override
+  protected String fix(Reference reference, List<ResourceFlavor> defined) {
+    return "add ResourceFlavor \""
+        + reference.name()
+        + "\" (e.g. with the node labels of its pool), or fix the name";
   }
 }
