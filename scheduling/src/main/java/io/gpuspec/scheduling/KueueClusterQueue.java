@@ -250,6 +250,10 @@ public abstract class KueueClusterQueue implements ManifestSource {
     fairSharingWeight()
         .ifPresent(w -> Quantities.requireQuantity(where + " fairSharing weight", w));
     Meta.requirePartOf(where, partOf());
+  }
+
+  /** Throws the first finding of the facts the rules report on the rendered queue. */
+  private void requireFacts() {
     ClusterQueue queue = toClusterQueue();
     Meta.requireNone(queue, "SCH012", KueueQuotaFacts.resourceGroups(queue));
     Meta.requireNone(queue, "SCH013", KueueQuotaFacts.limitsNeedACohort(queue));
@@ -283,6 +287,19 @@ public abstract class KueueClusterQueue implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableKueueClusterQueue.Builder {
+    /** Builds the queue; a queue the rules would refuse fails with their finding. */
+    @Override
+    public KueueClusterQueue build() {
+      KueueClusterQueue queue = super.build();
+      queue.requireFacts();
+      return queue;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueueClusterQueue buildUnchecked() {
+      return super.build();
+    }
+
     /** Adds a resource group built by {@code spec}, e.g. {@code g -> g.covers(...).flavor(...)}. */
     public Builder resourceGroup(UnaryOperator<Group.Builder> spec) {
       return (Builder) addResourceGroup(spec.apply(new Group.Builder()).build());

@@ -89,6 +89,10 @@ public abstract class VolcanoQueue implements ManifestSource {
     Quantities.requireResources(where + " deserved", deserved());
     Quantities.requireResources(where + " guarantee", guarantee());
     Meta.requirePartOf(where, partOf());
+  }
+
+  /** Throws the first finding of the facts the rules report on the rendered queue. */
+  private void requireFacts() {
     Queue queue = toQueue();
     Meta.requireNone(queue, "SCH010", VolcanoQueueFacts.weight(queue));
     Meta.requireNone(queue, "SCH011", VolcanoQueueFacts.sharesOrdered(queue));
@@ -99,7 +103,20 @@ public abstract class VolcanoQueue implements ManifestSource {
     return new Builder().name(name);
   }
 
-  public static final class Builder extends ImmutableVolcanoQueue.Builder {}
+  public static final class Builder extends ImmutableVolcanoQueue.Builder {
+    /** Builds the queue; a queue the rules would refuse fails with their finding. */
+    @Override
+    public VolcanoQueue build() {
+      VolcanoQueue queue = super.build();
+      queue.requireFacts();
+      return queue;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    VolcanoQueue buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {
