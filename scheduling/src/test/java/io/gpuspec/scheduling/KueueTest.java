@@ -241,9 +241,11 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "cluster queue \"vision\": it has quota in flavor \"h100-train\", which is not one of"
-                + " [a100-train]; add the flavor, e.g. KueueFlavor.forPool(pool).build(), or fix the"
-                + " name");
+            "ClusterQueue/vision spec.resourceGroups[0].flavors[1].name: ResourceFlavor"
+                + " \"h100-train\" does not exist: the set defines ResourceFlavor objects, but not"
+                + " this one; Kueue keeps the queue inactive and it admits nothing; add"
+                + " ResourceFlavor \"h100-train\" (e.g. with the node labels of its pool), or fix"
+                + " the name");
   }
 
   @Test
@@ -258,7 +260,9 @@ class KueueTest {
                             .build())
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("it points at cluster queue \"nlp\", which is not one of []");
+        .hasMessageContaining(
+            "spec.clusterQueue: ClusterQueue \"nlp\" is not in the set, which defines no"
+                + " ClusterQueue");
   }
 
   @Test

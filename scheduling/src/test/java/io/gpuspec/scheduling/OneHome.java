@@ -59,11 +59,17 @@ final class OneHome {
    */
   static void assertAgrees(
       Optional<InvalidSpecException> refusal, List<HasMetadata> unchecked, Fleet fleet) {
+    assertAgrees(refusal, unchecked, CheckOptions.builder().fleet(fleet).build());
+  }
+
+  /**
+   * The same, checked with {@code options}: strict for a spec that renders both ends of its
+   * references, since it is then the whole set those references can name.
+   */
+  static void assertAgrees(
+      Optional<InvalidSpecException> refusal, List<HasMetadata> unchecked, CheckOptions options) {
     List<Violation> errors =
-        TestGpuspec.GPUSPEC
-            .engine()
-            .check(ManifestSet.of(unchecked), CheckOptions.builder().fleet(fleet).build())
-            .errors();
+        TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(unchecked), options).errors();
     if (errors.isEmpty()) {
       assertThat(refusal).as("build() refused what no rule calls an error").isEmpty();
       return;

@@ -2,6 +2,7 @@ package io.gpuspec.scheduling;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.check.CheckOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -152,5 +153,55 @@ class OneHomeProperties {
   Arbitrary<Integer> weights() {
     return Arbitraries.oneOf(
         Arbitraries.of(-1, 0, 1, 65_535, 65_536), Arbitraries.integers().between(-5, 70_000));
+  }
+
+  /** A policy as generated: flavors, cluster queues (name to flavors) and local queues' targets. */
+  record PolicySpec(
+      List<String> flavors, Map<String, List<String>> clusterQueues, List<String> localQueues) {}
+
+  @Provide
+  Arbitrary<PolicySpec> policies() {
+    List<String> flavorNames = List.of("a100-train", "h100-train", "cpu-nodes");
+    Arbitrary<List<String>> flavors =
+        Arbitraries.of(flavorNames).list().uniqueElements().ofMaxSize(3);
+    Arbitrary<Map<String, List<String>>> queues =
+        Arbitraries.maps(
+                Arbitraries.of("team-a", "team-b"),
+                Arbitraries.of(flavorNames).list().uniqueElements().ofMinSize(1).ofMaxSize(2))
+            .ofMaxSize(2);
+    Arbitrary<List<String>> locals =
+        Arbitraries.of("team-a", "team-b", "team-c").list().ofMaxSize(3);
+    return Combinators.combine(flavors, queues, locals).as(PolicySpec::new);
+  }
+
+  @Property(tries = 200)
+  void kueuePolicy_buildRefusesIffARuleDoes(@ForAll("policies") PolicySpec spec) {
+    KueuePolicy.Builder builder = KueuePolicy.builder();
+    spec.flavors().forEach(f -> builder.addFlavors(KueueFlavor.named(f).build()));
+    new java.util.TreeMap<>(spec.clusterQueues())
+        .forEach(
+            (name, flavors) ->
+                builder.addClusterQueues(
+                    KueueClusterQueue.named(name)
+                        .resourceGroup(
+                            g -> {
+                              g.covers("cpu");
+                              flavors.forEach(f -> g.flavor(f, q -> q.quota("cpu", "8")));
+                              return g;
+                            })
+                        .build()));
+    for (int i = 0; i < spec.localQueues().size(); i++) {
+      builder.addLocalQueues(
+          KueueLocalQueue.named("queue-" + i)
+              .namespace("research")
+              .clusterQueue(spec.localQueues().get(i))
+              .build());
+    }
+    Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
+    OneHome.assertAgrees(
+        refusal,
+        builder.buildUnchecked().toManifests(),
+        CheckOptions.builder().fleet(FLEET).strict(true).build());
+    OneHome.coverBothOutcomes(refusal);
   }
 }

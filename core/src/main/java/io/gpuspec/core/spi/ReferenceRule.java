@@ -98,10 +98,29 @@ public abstract class ReferenceRule<T extends HasMetadata> extends BaseRule {
                     .forEach(finding -> context.report(severity, reference.from(), finding)));
   }
 
-  /** The finding of one reference: none when it names nothing, a built-in or a defined object. */
   private List<Finding> missing(Reference reference, List<T> defined, String note) {
+    return missing(kind, reference, defined, builtIns(), note, fix(reference, defined));
+  }
+
+  /**
+   * The fact behind every reference rule: the finding of one reference, none when it names nothing,
+   * a built-in or an object of {@code defined}. A DSL that renders both ends of a reference throws
+   * this finding, the same words the rule reports.
+   *
+   * @param kind the referenced kind as messages name it
+   * @param builtIns names that always exist
+   * @param note words appended to the reference's consequence, or empty
+   * @param fix how to fix it when it is missing
+   */
+  public static List<Finding> missing(
+      String kind,
+      Reference reference,
+      List<? extends HasMetadata> defined,
+      Set<String> builtIns,
+      String note,
+      String fix) {
     String name = reference.name();
-    if (name == null || name.isEmpty() || builtIns().contains(name) || exists(reference, defined)) {
+    if (name == null || name.isEmpty() || builtIns.contains(name) || exists(reference, defined)) {
       return List.of();
     }
     String consequence = reference.consequence() + note;
@@ -121,7 +140,7 @@ public abstract class ReferenceRule<T extends HasMetadata> extends BaseRule {
                 + kind
                 + " objects, but not this one; "
                 + consequence;
-    return List.of(new Finding(reference.path(), message, fix(reference, defined)));
+    return List.of(new Finding(reference.path(), message, fix));
   }
 
   private static boolean exists(Reference reference, List<? extends HasMetadata> defined) {

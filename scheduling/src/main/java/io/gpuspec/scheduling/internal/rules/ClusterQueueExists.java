@@ -5,6 +5,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.scheduling.facts.KueueReferenceFacts;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import java.util.List;
@@ -29,27 +30,18 @@ public final class ClusterQueueExists extends ReferenceRule<ClusterQueue> {
             .addKinds("LocalQueue")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/local_queue/")
             .build(),
-        "ClusterQueue",
+        KueueReferenceFacts.CLUSTER_QUEUE,
         ClusterQueue.class);
   }
 
   @Override
   protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
     return manifests.ofType(LocalQueue.class).stream()
-        .map(
-            local ->
-                Reference.clusterScoped(
-                    local,
-                    "spec.clusterQueue",
-                    local.getSpec() == null ? null : local.getSpec().getClusterQueue(),
-                    "the LocalQueue is inactive and Kueue admits none of the namespace's"
-                        + " workloads"));
+        .map(KueueReferenceFacts::clusterQueueReference);
   }
 
   @Override
   protected String fix(Reference reference, List<ClusterQueue> defined) {
-    return "add ClusterQueue \""
-        + reference.name()
-        + "\", or point the LocalQueue at an existing one";
+    return KueueReferenceFacts.clusterQueueFix(reference);
   }
 }
