@@ -204,4 +204,22 @@ class OneHomeProperties {
         CheckOptions.builder().fleet(FLEET).strict(true).build());
     OneHome.coverBothOutcomes(refusal);
   }
+
+  @Property(tries = 200)
+  void volcanoPodGroup_buildRefusesIffARuleDoes(
+      @ForAll("minMembers") int minMember, @ForAll("amounts") Map<String, String> minResources) {
+    VolcanoPodGroup.Builder builder =
+        VolcanoPodGroup.named("resnet")
+            .namespace("ml")
+            .minMember(minMember)
+            .putAllMinResources(minResources);
+    Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
+    OneHome.assertAgrees(refusal, List.of(builder.buildUnchecked().toPodGroup()), FLEET);
+    OneHome.coverBothOutcomes(refusal);
+  }
+
+  @Provide
+  Arbitrary<Integer> minMembers() {
+    return Arbitraries.integers().between(-2, 6);
+  }
 }

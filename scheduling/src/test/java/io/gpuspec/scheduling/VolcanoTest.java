@@ -113,8 +113,9 @@ class VolcanoTest {
     assertThatThrownBy(() -> VolcanoPodGroup.named("g").minMember(0).build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "podgroup \"g\" minMember: 0 is not positive; give the number of pods that must start"
-                + " together, at least 1");
+            "PodGroup/default/g spec.minMember: minMember is 0, so the group gangs nothing:"
+                + " Volcano starts its pods one by one; set minMember to the number of pods that"
+                + " must start together, at least 1");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.gpuspec.scheduling.internal.rules;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
@@ -9,6 +10,7 @@ import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import java.util.ArrayList;
@@ -71,17 +73,12 @@ public final class PodGroupFitsItsPods extends BaseRule {
                   .add(new Members(object, count)));
     }
     for (PodGroup group : manifests.ofType(PodGroup.class)) {
-      Integer minMember = group.getSpec() == null ? null : group.getSpec().getMinMember();
-      if (minMember == null || minMember < 1) {
-        context.report(
-            group,
-            "spec.minMember",
-            "minMember is "
-                + (minMember == null ? "not set (0)" : minMember)
-                + ", so the group gangs nothing: Volcano starts its pods one by one",
-            "set minMember to the number of pods that must start together, at least 1");
+      List<Finding> gangsNothing = VolcanoPodGroupFacts.minMemberGangs(group);
+      if (!gangsNothing.isEmpty()) {
+        gangsNothing.forEach(f -> context.report(group, f));
         continue;
       }
+      int minMember = group.getSpec().getMinMember();
       List<Members> joining = joining(members, group);
       if (joining.isEmpty()) {
         continue;
