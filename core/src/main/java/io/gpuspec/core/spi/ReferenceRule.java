@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * A rule that checks that the objects named by references exist: "the PriorityClass, Queue, flavor
- * or LocalQueue this names is in the set". A subclass says which kind is referenced ({@link
- * #referenced()}), which names always exist ({@link #builtIns()}), where references are written
+ * or LocalQueue this names is in the set". A subclass says which kind is referenced (at
+ * construction), which names always exist ({@link #builtIns()}), where references are written
  * ({@link #references}) and how to fix a missing one ({@link #fix}); the lookup, the wording and
  * the severity are the same for every such rule.
  *
