@@ -5,7 +5,6 @@ import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.sharing.ConfigProblem;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,8 +40,6 @@ final class SharingRules {
   static final String GPU = "nvidia.com/gpu";
   static final String MIG_PREFIX = "nvidia.com/mig-";
 
-  private static final Pattern SIMPLE_KEY = Pattern.compile("[A-Za-z0-9_-]+");
-
   private SharingRules() {}
 
   /** Reports at the config's data key, naming the inner path first in the message. */
@@ -73,14 +70,6 @@ final class SharingRules {
 
   private static String at(String inner) {
     return inner.isEmpty() || inner.equals("<root>") ? "" : inner + ": ";
-  }
-
-  /** {@code parent.key}, or {@code parent[key]} for a key that is not a plain word. */
-  static String child(String parent, String key) {
-    if (!SIMPLE_KEY.matcher(key).matches()) {
-      return parent + "[" + key + "]";
-    }
-    return parent.isEmpty() ? key : parent + "." + key;
   }
 
   /** The text of a string value. */
