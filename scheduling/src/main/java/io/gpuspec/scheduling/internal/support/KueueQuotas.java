@@ -1,4 +1,4 @@
-package io.gpuspec.scheduling.internal.rules;
+package io.gpuspec.scheduling.internal.support;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -10,13 +10,16 @@ import io.gpuspec.scheduling.model.kueue.ResourceQuota;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The quotas of Kueue ClusterQueues and Cohorts, walked with their field paths. */
-final class KueueQuotas {
+/**
+ * The quotas of Kueue ClusterQueues and Cohorts, walked with their field paths; shared by the facts
+ * and the rules. Not API.
+ */
+public final class KueueQuotas {
 
   private KueueQuotas() {}
 
   /** One resource quota of one flavor of one resource group, where it is written. */
-  record Entry(
+  public record Entry(
       HasMetadata owner,
       int group,
       int flavor,
@@ -25,7 +28,7 @@ final class KueueQuotas {
       FlavorQuotas flavorQuotas,
       ResourceQuota quota) {
 
-    String path() {
+    public String path() {
       return "spec.resourceGroups["
           + group
           + "].flavors["
@@ -35,17 +38,17 @@ final class KueueQuotas {
           + "]";
     }
 
-    String flavorName() {
+    public String flavorName() {
       return flavorQuotas.getName() == null ? "" : flavorQuotas.getName();
     }
 
-    String resourceName() {
+    public String resourceName() {
       return quota.getName() == null ? "" : quota.getName();
     }
   }
 
   /** The resource groups of a ClusterQueue or Cohort, empty for other objects. */
-  static List<ResourceGroup> groups(HasMetadata owner) {
+  public static List<ResourceGroup> groups(HasMetadata owner) {
     if (owner instanceof ClusterQueue queue && queue.getSpec() != null) {
       return queue.getSpec().getResourceGroups();
     }
@@ -56,14 +59,14 @@ final class KueueQuotas {
   }
 
   /** ClusterQueues and Cohorts, in the set's order. */
-  static List<HasMetadata> owners(ManifestSet manifests) {
+  public static List<HasMetadata> owners(ManifestSet manifests) {
     List<HasMetadata> owners = new ArrayList<>(manifests.ofType(ClusterQueue.class));
     owners.addAll(manifests.ofType(Cohort.class));
     return owners;
   }
 
   /** Every resource quota of the object, in order. */
-  static List<Entry> entries(HasMetadata owner) {
+  public static List<Entry> entries(HasMetadata owner) {
     List<Entry> entries = new ArrayList<>();
     List<ResourceGroup> groups = groups(owner);
     for (int g = 0; g < groups.size(); g++) {
