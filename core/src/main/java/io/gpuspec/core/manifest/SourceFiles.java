@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The files a path stands for: the path itself, or the {@code *.yaml} and {@code *.yml} files below
@@ -67,7 +68,7 @@ final class SourceFiles {
     }
   }
 
-  private static void directoryProblem(Path directory, IOException e, FileFindings out) {
+  private static void directoryProblem(Path directory, @Nullable IOException e, FileFindings out) {
     String what;
     String fix;
     if (e instanceof AccessDeniedException) {

@@ -60,12 +60,19 @@ final class YamlTree {
     final int line;
     final int column;
     final String fix;
+    private final String message;
 
     LimitExceeded(long at, String message, String fix) {
       super(message, null, false, false);
       this.line = Positions.line(at);
       this.column = Positions.column(at);
       this.fix = fix;
+      this.message = message;
+    }
+
+    @Override
+    public String getMessage() {
+      return message; // never null: always constructed with one
     }
   }
 
@@ -75,12 +82,19 @@ final class YamlTree {
     final int line;
     final int column;
     final String fix;
+    private final String message;
 
     Invalid(long at, String message, String fix) {
       super(message, null, false, false);
       this.line = Positions.line(at);
       this.column = Positions.column(at);
       this.fix = fix;
+      this.message = message;
+    }
+
+    @Override
+    public String getMessage() {
+      return message; // never null: always constructed with one
     }
   }
 
