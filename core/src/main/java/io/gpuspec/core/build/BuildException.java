@@ -1,7 +1,5 @@
 package io.gpuspec.core.build;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * A build cannot go on: bad configuration, a spec class that cannot be loaded or throws, an
  * unusable fleet file, a gpuspec version mismatch, an output that cannot be written. The message
@@ -17,7 +15,7 @@ public final class BuildException extends RuntimeException {
   }
 
   /** A message already in the form above, e.g. from {@code ModuleLoadException}. */
-  BuildException(@Nullable String message, Throwable cause) {
+  BuildException(String message, Throwable cause) {
     super(message, cause);
   }
 

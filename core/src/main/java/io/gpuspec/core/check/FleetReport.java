@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The answer of a {@link FleetCheck}: for every pod template of every workload, the node groups it
@@ -99,7 +98,7 @@ public final class FleetReport {
     }
 
     @Override
-    public @Nullable String get(@Nullable Object key) {
+    public String get(Object key) {
       return entries.get(key);
     }
 

@@ -91,7 +91,7 @@ final class DecodeWording {
     return null;
   }
 
-  private static boolean isInteger(Class<?> type) {
+  private static boolean isInteger(@Nullable Class<?> type) {
     return type == int.class
         || type == Integer.class
         || type == long.class

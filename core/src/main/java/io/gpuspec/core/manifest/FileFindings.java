@@ -8,6 +8,7 @@ import io.gpuspec.core.report.Violation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -106,7 +107,7 @@ final class FileFindings {
       findings.add(
           new Violation(
               ReadProblem.YAML005.id(),
-              droppedSeverity,
+              Objects.requireNonNull(droppedSeverity), // set with droppedFindings
               NO_OBJECT,
               "<root>",
               droppedFindings
@@ -114,7 +115,7 @@ final class FileFindings {
                   + ManifestReader.MAX_FINDINGS_PER_FILE
                   + " per file)",
               "fix the findings above and read the file again",
-              Optional.of(new SourceLocation(droppedFile, 0, 1))));
+              Optional.of(new SourceLocation(Objects.requireNonNull(droppedFile), 0, 1))));
     }
   }
 
