@@ -43,6 +43,11 @@ public final class CoreModule implements GpuspecModule {
   }
 
   @Override
+  public List<RuleInfo> findingIds() {
+    return readerFindings();
+  }
+
+  @Override
   public List<Rule> rules() {
     return List.of(
         new ExtendedResourceRequestsEqualLimits(),
