@@ -79,7 +79,7 @@ final class FieldPositions {
     if (keys != null) {
       keys[size] = key;
     }
-    if (fromIndex >= 0) {
+    if (from != null && fromIndex >= 0) {
       set(
           size++,
           from.positions[fromIndex],
@@ -111,7 +111,7 @@ final class FieldPositions {
   }
 
   /** The index of child {@code index}, or null for a scalar. */
-  FieldPositions child(int index) {
+  @Nullable FieldPositions child(int index) {
     return children[index];
   }
 
