@@ -3,6 +3,7 @@ package io.gpuspec.core;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.ObjectRef;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -43,6 +44,12 @@ public sealed class InvalidSpecException extends RuntimeException
     super(message);
     this.ruleId = Optional.empty();
     this.finding = Optional.empty();
+  }
+
+  /** Where, what is wrong and how to fix it; never null (every constructor sets it). */
+  @Override
+  public String getMessage() {
+    return Objects.requireNonNull(super.getMessage());
   }
 
   /** Throws the first of {@code findings}, as {@code ruleId} reports it on {@code object}. */

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The scheduler's node filters, as Kubernetes defines them: does a node with these labels satisfy a
@@ -95,7 +96,7 @@ public final class NodeSelection {
     };
   }
 
-  private static boolean compares(String operator, String value, List<String> values) {
+  private static boolean compares(String operator, @Nullable String value, List<String> values) {
     if (value == null || values.size() != 1) {
       return false;
     }
@@ -162,7 +163,8 @@ public final class NodeSelection {
   /** One requirement on one key, with the field it comes from. */
   private record Requirement(String operator, List<String> values, String field, String text) {}
 
-  private static Conflict conflict(int index, NodeSelectorTerm term, Map<String, String> selector) {
+  private static @Nullable Conflict conflict(
+      int index, NodeSelectorTerm term, Map<String, String> selector) {
     String termPath = TERMS_PATH + "[" + index + "]";
     List<NodeSelectorRequirement> expressions =
         term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
@@ -268,7 +270,7 @@ public final class NodeSelection {
     return operator.equals("NotIn") || operator.equals("DoesNotExist");
   }
 
-  private static Long bound(List<String> values) {
+  private static @Nullable Long bound(List<String> values) {
     if (values.size() != 1) {
       return null;
     }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Pod specs as the API server decodes them: a {@code null} item of a list of objects ({@code
@@ -32,7 +33,7 @@ public final class NullFree {
    * null}; else a copy in which every missing list is empty and every {@code null} item an empty
    * object. A missing spec reads as an empty one.
    */
-  public static PodSpec podSpec(PodSpec spec) {
+  public static PodSpec podSpec(@Nullable PodSpec spec) {
     if (spec == null) {
       return new PodSpec();
     }
@@ -72,11 +73,11 @@ public final class NullFree {
   }
 
   /** The list without the {@code null} case: empty when absent. */
-  public static <T> List<T> list(List<T> list) {
+  public static <T> List<T> list(@Nullable List<T> list) {
     return list == null ? List.of() : list;
   }
 
-  private static <T> List<T> orEmpty(List<T> list) {
+  private static <T> List<T> orEmpty(@Nullable List<T> list) {
     return list == null ? new ArrayList<>() : list;
   }
 

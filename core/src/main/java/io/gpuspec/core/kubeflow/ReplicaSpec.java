@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One replica type of a Kubeflow training job (the common {@code ReplicaSpec} of TFJob, PyTorchJob,
@@ -21,37 +22,40 @@ import java.util.Objects;
 public class ReplicaSpec {
 
   @JsonProperty("replicas")
-  private Integer replicas;
+  private @Nullable Integer replicas;
 
   @JsonProperty("restartPolicy")
-  private String restartPolicy;
+  private @Nullable String restartPolicy;
 
   @JsonProperty("template")
-  private PodTemplateSpec template;
+  private @Nullable PodTemplateSpec template;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
   public ReplicaSpec() {}
 
-  public ReplicaSpec(Integer replicas, String restartPolicy, PodTemplateSpec template) {
+  public ReplicaSpec(
+      @Nullable Integer replicas,
+      @Nullable String restartPolicy,
+      @Nullable PodTemplateSpec template) {
     this.replicas = replicas;
     this.restartPolicy = restartPolicy;
     this.template = template;
   }
 
-  public Integer getReplicas() {
+  public @Nullable Integer getReplicas() {
     return replicas;
   }
 
-  public void setReplicas(Integer replicas) {
+  public void setReplicas(@Nullable Integer replicas) {
     this.replicas = replicas;
   }
 
-  public String getRestartPolicy() {
+  public @Nullable String getRestartPolicy() {
     return restartPolicy;
   }
 
-  public void setRestartPolicy(String restartPolicy) {
+  public void setRestartPolicy(@Nullable String restartPolicy) {
     this.restartPolicy = restartPolicy;
   }
 
@@ -60,11 +64,11 @@ public class ReplicaSpec {
     return replicas == null ? 1 : replicas;
   }
 
-  public PodTemplateSpec getTemplate() {
+  public @Nullable PodTemplateSpec getTemplate() {
     return template;
   }
 
-  public void setTemplate(PodTemplateSpec template) {
+  public void setTemplate(@Nullable PodTemplateSpec template) {
     this.template = template;
   }
 

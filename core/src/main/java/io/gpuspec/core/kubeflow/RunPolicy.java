@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code spec.runPolicy}: pod clean-up ({@code All}, {@code Running}, {@code None}), time-to-live,
@@ -26,83 +27,83 @@ import java.util.Objects;
 public class RunPolicy {
 
   @JsonProperty("activeDeadlineSeconds")
-  private Long activeDeadlineSeconds;
+  private @Nullable Long activeDeadlineSeconds;
 
   @JsonProperty("backoffLimit")
-  private Integer backoffLimit;
+  private @Nullable Integer backoffLimit;
 
   @JsonProperty("cleanPodPolicy")
-  private String cleanPodPolicy;
+  private @Nullable String cleanPodPolicy;
 
   @JsonProperty("managedBy")
-  private String managedBy;
+  private @Nullable String managedBy;
 
   @JsonProperty("schedulingPolicy")
-  private SchedulingPolicy schedulingPolicy;
+  private @Nullable SchedulingPolicy schedulingPolicy;
 
   @JsonProperty("suspend")
-  private Boolean suspend;
+  private @Nullable Boolean suspend;
 
   @JsonProperty("ttlSecondsAfterFinished")
-  private Integer ttlSecondsAfterFinished;
+  private @Nullable Integer ttlSecondsAfterFinished;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
   public RunPolicy() {}
 
-  public Long getActiveDeadlineSeconds() {
+  public @Nullable Long getActiveDeadlineSeconds() {
     return activeDeadlineSeconds;
   }
 
-  public void setActiveDeadlineSeconds(Long activeDeadlineSeconds) {
+  public void setActiveDeadlineSeconds(@Nullable Long activeDeadlineSeconds) {
     this.activeDeadlineSeconds = activeDeadlineSeconds;
   }
 
-  public Integer getBackoffLimit() {
+  public @Nullable Integer getBackoffLimit() {
     return backoffLimit;
   }
 
-  public void setBackoffLimit(Integer backoffLimit) {
+  public void setBackoffLimit(@Nullable Integer backoffLimit) {
     this.backoffLimit = backoffLimit;
   }
 
-  public String getCleanPodPolicy() {
+  public @Nullable String getCleanPodPolicy() {
     return cleanPodPolicy;
   }
 
-  public void setCleanPodPolicy(String cleanPodPolicy) {
+  public void setCleanPodPolicy(@Nullable String cleanPodPolicy) {
     this.cleanPodPolicy = cleanPodPolicy;
   }
 
-  public String getManagedBy() {
+  public @Nullable String getManagedBy() {
     return managedBy;
   }
 
-  public void setManagedBy(String managedBy) {
+  public void setManagedBy(@Nullable String managedBy) {
     this.managedBy = managedBy;
   }
 
-  public SchedulingPolicy getSchedulingPolicy() {
+  public @Nullable SchedulingPolicy getSchedulingPolicy() {
     return schedulingPolicy;
   }
 
-  public void setSchedulingPolicy(SchedulingPolicy schedulingPolicy) {
+  public void setSchedulingPolicy(@Nullable SchedulingPolicy schedulingPolicy) {
     this.schedulingPolicy = schedulingPolicy;
   }
 
-  public Boolean getSuspend() {
+  public @Nullable Boolean getSuspend() {
     return suspend;
   }
 
-  public void setSuspend(Boolean suspend) {
+  public void setSuspend(@Nullable Boolean suspend) {
     this.suspend = suspend;
   }
 
-  public Integer getTtlSecondsAfterFinished() {
+  public @Nullable Integer getTtlSecondsAfterFinished() {
     return ttlSecondsAfterFinished;
   }
 
-  public void setTtlSecondsAfterFinished(Integer ttlSecondsAfterFinished) {
+  public void setTtlSecondsAfterFinished(@Nullable Integer ttlSecondsAfterFinished) {
     this.ttlSecondsAfterFinished = ttlSecondsAfterFinished;
   }
 

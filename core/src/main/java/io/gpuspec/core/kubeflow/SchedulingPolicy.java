@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code spec.runPolicy.schedulingPolicy}: what the operator writes into the gang scheduler's
@@ -26,29 +27,29 @@ import java.util.Objects;
 public class SchedulingPolicy {
 
   @JsonProperty("minAvailable")
-  private Integer minAvailable;
+  private @Nullable Integer minAvailable;
 
   @JsonProperty("minResources")
   private Map<String, Quantity> minResources = new LinkedHashMap<>();
 
   @JsonProperty("priorityClass")
-  private String priorityClass;
+  private @Nullable String priorityClass;
 
   @JsonProperty("queue")
-  private String queue;
+  private @Nullable String queue;
 
   @JsonProperty("scheduleTimeoutSeconds")
-  private Integer scheduleTimeoutSeconds;
+  private @Nullable Integer scheduleTimeoutSeconds;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
   public SchedulingPolicy() {}
 
-  public Integer getMinAvailable() {
+  public @Nullable Integer getMinAvailable() {
     return minAvailable;
   }
 
-  public void setMinAvailable(Integer minAvailable) {
+  public void setMinAvailable(@Nullable Integer minAvailable) {
     this.minAvailable = minAvailable;
   }
 
@@ -60,27 +61,27 @@ public class SchedulingPolicy {
     this.minResources = minResources == null ? new LinkedHashMap<>() : minResources;
   }
 
-  public String getPriorityClass() {
+  public @Nullable String getPriorityClass() {
     return priorityClass;
   }
 
-  public void setPriorityClass(String priorityClass) {
+  public void setPriorityClass(@Nullable String priorityClass) {
     this.priorityClass = priorityClass;
   }
 
-  public String getQueue() {
+  public @Nullable String getQueue() {
     return queue;
   }
 
-  public void setQueue(String queue) {
+  public void setQueue(@Nullable String queue) {
     this.queue = queue;
   }
 
-  public Integer getScheduleTimeoutSeconds() {
+  public @Nullable Integer getScheduleTimeoutSeconds() {
     return scheduleTimeoutSeconds;
   }
 
-  public void setScheduleTimeoutSeconds(Integer scheduleTimeoutSeconds) {
+  public void setScheduleTimeoutSeconds(@Nullable Integer scheduleTimeoutSeconds) {
     this.scheduleTimeoutSeconds = scheduleTimeoutSeconds;
   }
 

@@ -6,6 +6,7 @@ import io.gpuspec.core.report.Severity;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.JsonNode;
@@ -80,7 +81,7 @@ final class DecodeWording {
     return value.isValueNode() ? value.asString("") : "";
   }
 
-  private static Class<?> targetType(RuntimeException e) {
+  private static @Nullable Class<?> targetType(RuntimeException e) {
     if (e instanceof MismatchedInputException m) {
       return m.getTargetType();
     }
@@ -90,7 +91,7 @@ final class DecodeWording {
     return null;
   }
 
-  private static boolean isInteger(Class<?> type) {
+  private static boolean isInteger(@Nullable Class<?> type) {
     return type == int.class
         || type == Integer.class
         || type == long.class

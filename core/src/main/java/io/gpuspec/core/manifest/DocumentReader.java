@@ -58,10 +58,10 @@ final class DocumentReader {
     for (int i = 0; i < document.droppedProblems(); i++) {
       out.countDropped(Severity.ERROR, doc.file());
     }
-    if (document.root() == null) {
+    JsonNode root = document.root();
+    if (root == null) {
       return; // an empty document
     }
-    JsonNode root = document.root();
     for (YamlDocument.Problem p : document.problems()) {
       out.add(
           new ObjectAt(

@@ -3,6 +3,7 @@ package io.gpuspec.core.manifest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the values of a document were written: the position of each child of a mapping (of its key)
@@ -14,20 +15,26 @@ import java.util.Optional;
 final class FieldPositions {
   private static final int LINEAR_LOOKUP = 16;
   private static final String[] NO_KEYS = new String[0];
-  private String[] keys; // null for a sequence
+  private String @Nullable [] keys; // null for a sequence
   private long[] positions = new long[0];
   private FieldPositions[] children = new FieldPositions[0];
-  private String[] texts; // original text of plain scalars that are not strings, if kept
-  private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
+  private String @Nullable [] texts; // original text of plain scalars that are not strings, if kept
+  private boolean @Nullable [] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
   private int size;
-  private int[] byKey; // indexes sorted by key, built at the first lookup in a large mapping
+  private int @Nullable []
+      byKey; // indexes sorted by key, built at the first lookup in a large mapping
 
   FieldPositions(boolean mapping) {
     this.keys = mapping ? NO_KEYS : null;
   }
 
   /** Appends a child: its key (null in a sequence), where it is, its index, its text as written. */
-  void append(String key, long at, FieldPositions child, String text, boolean isYaml11) {
+  void append(
+      @Nullable String key,
+      long at,
+      @Nullable FieldPositions child,
+      @Nullable String text,
+      boolean isYaml11) {
     grow();
     if (keys != null) {
       keys[size] = key;
@@ -43,7 +50,7 @@ final class FieldPositions {
       if (keys != null) {
         keys = Arrays.copyOf(keys, capacity);
       }
-      if (texts != null) {
+      if (texts != null && yaml11 != null) {
         texts = Arrays.copyOf(texts, capacity);
         yaml11 = Arrays.copyOf(yaml11, capacity);
       }
@@ -51,25 +58,28 @@ final class FieldPositions {
   }
 
   /** Replaces what is known about child {@code index} (a repeated key: the last one wins). */
-  void set(int index, long at, FieldPositions child, String text, boolean isYaml11) {
+  void set(
+      int index, long at, @Nullable FieldPositions child, @Nullable String text, boolean isYaml11) {
     positions[index] = at;
     children[index] = child;
     if (text != null && texts == null) {
       texts = new String[positions.length];
       yaml11 = new boolean[positions.length];
     }
-    if (texts != null) {
+    if (texts != null && yaml11 != null) {
       texts[index] = text;
       yaml11[index] = isYaml11;
     }
   }
 
   /** Appends what {@code from} knows about its entry {@code key} (a merged entry). */
-  void copy(String key, FieldPositions from, long at) {
+  void copy(String key, @Nullable FieldPositions from, long at) {
     int fromIndex = from == null ? -1 : from.indexOfKey(key);
     grow();
-    keys[size] = key;
-    if (fromIndex >= 0) {
+    if (keys != null) {
+      keys[size] = key;
+    }
+    if (from != null && fromIndex >= 0) {
       set(
           size++,
           from.positions[fromIndex],
@@ -88,7 +98,7 @@ final class FieldPositions {
       if (keys != null) {
         keys = Arrays.copyOf(keys, size);
       }
-      if (texts != null) {
+      if (texts != null && yaml11 != null) {
         texts = Arrays.copyOf(texts, size);
         yaml11 = Arrays.copyOf(yaml11, size);
       }
@@ -101,7 +111,7 @@ final class FieldPositions {
   }
 
   /** The index of child {@code index}, or null for a scalar. */
-  FieldPositions child(int index) {
+  @Nullable FieldPositions child(int index) {
     return children[index];
   }
 
@@ -115,6 +125,7 @@ final class FieldPositions {
   }
 
   private int indexOfKey(String key) {
+    String[] keys = this.keys;
     if (keys == null) {
       return -1;
     }
@@ -126,6 +137,7 @@ final class FieldPositions {
       }
       return -1;
     }
+    int[] byKey = this.byKey;
     if (byKey == null) {
       Integer[] order = new Integer[size];
       for (int i = 0; i < size; i++) {
@@ -136,6 +148,7 @@ final class FieldPositions {
       for (int i = 0; i < size; i++) {
         byKey[i] = order[i];
       }
+      this.byKey = byKey;
     }
     int low = 0;
     int high = size - 1;
@@ -155,7 +168,7 @@ final class FieldPositions {
   }
 
   /** The subtree at a JSON pointer, or null when there is none (a scalar, or absent). */
-  FieldPositions at(String pointer) {
+  @Nullable FieldPositions at(String pointer) {
     FieldPositions at = this;
     for (String step : JsonPointer.steps(pointer)) {
       int index = at == null ? -1 : at.indexOf(step);
@@ -249,9 +262,11 @@ final class FieldPositions {
         return Optional.empty();
       }
       if (i == steps.size() - 1) {
-        return at.texts == null || at.texts[index] == null
+        String[] texts = at.texts;
+        boolean[] yaml11 = at.yaml11;
+        return texts == null || yaml11 == null || texts[index] == null
             ? Optional.empty()
-            : Optional.of(new Written(at.texts[index], at.yaml11[index]));
+            : Optional.of(new Written(texts[index], yaml11[index]));
       }
       at = at.children[index];
     }

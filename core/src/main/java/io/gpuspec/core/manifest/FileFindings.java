@@ -8,7 +8,9 @@ import io.gpuspec.core.report.Violation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,16 +25,16 @@ final class FileFindings {
   private static final ObjectRef NO_OBJECT = new ObjectRef("", "", "", "-");
 
   /** An object decoded from the file, where it starts and where its fields are (or null). */
-  record Kept(HasMetadata object, SourceLocation source, FieldPositions fields) {}
+  record Kept(HasMetadata object, SourceLocation source, @Nullable FieldPositions fields) {}
 
   private final List<Kept> objects = new ArrayList<>();
   private final List<Violation> problems = new ArrayList<>();
   private int droppedFindings;
-  private Severity droppedSeverity;
-  private Path droppedFile;
+  private @Nullable Severity droppedSeverity;
+  private @Nullable Path droppedFile;
 
   /** Keeps a decoded object, where it starts and where its fields are (null if unknown). */
-  void keep(HasMetadata object, SourceLocation source, FieldPositions fields) {
+  void keep(HasMetadata object, SourceLocation source, @Nullable FieldPositions fields) {
     objects.add(new Kept(object, source, fields));
   }
 
@@ -105,7 +107,7 @@ final class FileFindings {
       findings.add(
           new Violation(
               ReadProblem.YAML005.id(),
-              droppedSeverity,
+              Objects.requireNonNull(droppedSeverity), // set with droppedFindings
               NO_OBJECT,
               "<root>",
               droppedFindings
@@ -113,7 +115,7 @@ final class FileFindings {
                   + ManifestReader.MAX_FINDINGS_PER_FILE
                   + " per file)",
               "fix the findings above and read the file again",
-              Optional.of(new SourceLocation(droppedFile, 0, 1))));
+              Optional.of(new SourceLocation(Objects.requireNonNull(droppedFile), 0, 1))));
     }
   }
 

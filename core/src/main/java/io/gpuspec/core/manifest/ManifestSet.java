@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An ordered, immutable set of Kubernetes objects: what the DSL renders and what the reader reads.
@@ -32,7 +33,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
   private final WriteOrder order;
 
   /** Where an object was read from, and where its fields are (null when not known). */
-  private record Origin(SourceLocation start, FieldPositions fields) {}
+  private record Origin(SourceLocation start, @Nullable FieldPositions fields) {}
 
   private ManifestSet(
       List<HasMetadata> objects, Map<HasMetadata, Origin> sources, WriteOrder order) {
@@ -190,16 +191,17 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     }
 
     /** Adds an object read from a file. */
-    public Builder add(HasMetadata object, SourceLocation source) {
+    public Builder add(HasMetadata object, @Nullable SourceLocation source) {
       return add(object, source, null);
     }
 
     /** Adds an object read from a file, with where its fields are. */
-    Builder add(HasMetadata object, SourceLocation source, FieldPositions fields) {
+    Builder add(
+        HasMetadata object, @Nullable SourceLocation source, @Nullable FieldPositions fields) {
       return add(object, source == null ? null : new Origin(source, fields));
     }
 
-    private Builder add(HasMetadata object, Origin origin) {
+    private Builder add(HasMetadata object, @Nullable Origin origin) {
       objects.add(object);
       if (origin != null) {
         sources.put(object, origin);

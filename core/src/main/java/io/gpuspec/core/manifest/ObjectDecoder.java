@@ -3,6 +3,7 @@ package io.gpuspec.core.manifest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -33,7 +34,7 @@ final class ObjectDecoder {
    * Decodes the value at {@code sub} in the object ({@code ""} for the object itself) into {@code
    * type}; null when it cannot be decoded at all. {@code kind} names the object in findings.
    */
-  <T> T decode(String sub, Class<T> type, String kind) {
+  <T> @Nullable T decode(String sub, Class<T> type, String kind) {
     JsonNode original = JsonPointer.navigate(object, sub);
     Removals removals = new Removals(original);
     JsonNode remaining = original;

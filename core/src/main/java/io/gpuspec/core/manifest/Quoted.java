@@ -1,5 +1,7 @@
 package io.gpuspec.core.manifest;
 
+import org.jspecify.annotations.Nullable;
+
 /** Text from the input or from a library, made fit for a one-line message. */
 final class Quoted {
 
@@ -49,7 +51,7 @@ final class Quoted {
   }
 
   /** The first line of a library's message, without its aside, clipped. */
-  static String firstLine(String message) {
+  static String firstLine(@Nullable String message) {
     String text = message == null ? "" : message.strip();
     int newline = text.indexOf('\n');
     String line = newline < 0 ? text : text.substring(0, newline);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -97,7 +98,7 @@ final class Removals {
     return Optional.of(copy);
   }
 
-  private static JsonNode child(JsonNode node, String step) {
+  private static @Nullable JsonNode child(JsonNode node, String step) {
     if (node instanceof ObjectNode object) {
       return object.get(step);
     }

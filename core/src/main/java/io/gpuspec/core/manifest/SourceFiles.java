@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The files a path stands for: the path itself, or the {@code *.yaml} and {@code *.yml} files below
@@ -44,7 +45,9 @@ final class SourceFiles {
         }
       } catch (IOException | DirectoryIteratorException e) {
         IOException cause =
-            e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e;
+            e instanceof DirectoryIteratorException d
+                ? Objects.requireNonNull(d.getCause()) // its constructor refuses null
+                : (IOException) e;
         directoryProblem(directory, cause, out);
       }
     }

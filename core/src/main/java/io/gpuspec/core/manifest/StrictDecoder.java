@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.TokenStreamContext;
@@ -256,7 +257,7 @@ final class StrictDecoder {
    * by the caller (null if absent or unusable), every other field as plain maps, lists and scalars,
    * which any tree converts to.
    */
-  static HasMetadata generic(JsonNode tree, ObjectMeta metadata) {
+  static HasMetadata generic(JsonNode tree, @Nullable ObjectMeta metadata) {
     GenericKubernetesResource resource = new GenericKubernetesResource();
     resource.setApiVersion(tree.path("apiVersion").asString(""));
     resource.setKind(tree.path("kind").asString(""));

@@ -1,6 +1,7 @@
 package io.gpuspec.core.manifest;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -11,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 record YamlDocument(
     int index,
     long at,
-    JsonNode root,
+    @Nullable JsonNode root,
     FieldPositions located,
     long nodes,
     List<Problem> problems,

@@ -8,8 +8,10 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
 import org.snakeyaml.engine.v2.common.Anchor;
@@ -60,12 +62,19 @@ final class YamlTree {
     final int line;
     final int column;
     final String fix;
+    private final String message;
 
     LimitExceeded(long at, String message, String fix) {
       super(message, null, false, false);
       this.line = Positions.line(at);
       this.column = Positions.column(at);
       this.fix = fix;
+      this.message = message;
+    }
+
+    @Override
+    public String getMessage() {
+      return message; // never null: always constructed with one
     }
   }
 
@@ -75,25 +84,32 @@ final class YamlTree {
     final int line;
     final int column;
     final String fix;
+    private final String message;
 
     Invalid(long at, String message, String fix) {
       super(message, null, false, false);
       this.line = Positions.line(at);
       this.column = Positions.column(at);
       this.fix = fix;
+      this.message = message;
+    }
+
+    @Override
+    public String getMessage() {
+      return message; // never null: always constructed with one
     }
   }
 
   /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
   private record Value(
       JsonNode json,
-      FieldPositions located,
+      @Nullable FieldPositions located,
       long at, // where it starts ({@link #position})
-      String text, // as written, for plain scalars that are not strings
+      @Nullable String text, // as written, for plain scalars that are not strings
       boolean yaml11,
       long nodes,
       int height,
-      String scalarText, // the scalar's text, for scalars (keys are scalars)
+      @Nullable String scalarText, // the scalar's text, for scalars (keys are scalars)
       boolean plain) {}
 
   /** A mapping or sequence being built. */
@@ -102,17 +118,18 @@ final class YamlTree {
     final FieldPositions located;
     final long at;
     final Optional<Anchor> anchor;
-    final String step; // this frame's step in its parent's pointer; null inside a merge value
+    final @Nullable String
+        step; // this frame's step in its parent's pointer; null inside a merge value
     long nodes = 1;
     int height = 1;
     // mappings only
-    Value key;
+    @Nullable Value key;
     boolean skipValue;
-    Map<String, Integer> keyIndex; // built at the first repeated key only
-    List<Value> merges;
+    @Nullable Map<String, Integer> keyIndex; // built at the first repeated key only
+    @Nullable List<Value> merges;
     long mergeAt;
 
-    Frame(JsonNode json, long at, Optional<Anchor> anchor, String step) {
+    Frame(JsonNode json, long at, Optional<Anchor> anchor, @Nullable String step) {
       this.json = json;
       this.located = new FieldPositions(json instanceof ObjectNode);
       this.at = at;
@@ -128,7 +145,7 @@ final class YamlTree {
   private final int maxProblems;
   private List<YamlDocument.Problem> problems = new ArrayList<>();
   private int droppedProblems;
-  private Value root;
+  private @Nullable Value root;
   private long nodes;
   private long documentNodes;
   private int aliases;
@@ -213,7 +230,8 @@ final class YamlTree {
     droppedProblems = 0;
     int index = documents - 1;
     if (value == null || value.json.isNull()) {
-      return new YamlDocument(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
+      return new YamlDocument( // empty
+          index, documentAt, null, new FieldPositions(false), 0, found, dropped, 0, 0);
     }
     FieldPositions located =
         value.located != null
@@ -264,7 +282,7 @@ final class YamlTree {
    * The pointer step the next value takes in the container on top of the stack; null for the value
    * of a merge key and everything in it, whose keys land in the mapping that holds the merge key.
    */
-  private String childStep() {
+  private @Nullable String childStep() {
     Frame parent = stack.peek();
     if (parent == null) {
       return "";
@@ -284,7 +302,7 @@ final class YamlTree {
       rootEnd = event.getEndMark().map(m -> m.getIndex()).orElse(rootStart);
     }
     if (frame.merges != null) {
-      merge(frame);
+      merge(frame, frame.merges);
     }
     frame.keyIndex = null;
     frame.located.trim();
@@ -392,23 +410,25 @@ final class YamlTree {
       parent.located.append(null, value.at, value.located, value.text, value.yaml11);
       return;
     }
-    if (parent.key == null && !parent.skipValue) {
+    Value key = parent.key;
+    if (key == null && !parent.skipValue) {
       acceptKey(parent, value);
       return;
     }
-    Value key = parent.key;
     parent.key = null;
-    if (parent.skipValue) {
+    if (parent.skipValue || key == null) { // a key without a value skips only with skipValue set
       parent.skipValue = false;
       return;
     }
     if (key.plain && "<<".equals(key.scalarText)) {
-      if (parent.merges == null) {
-        parent.merges = new ArrayList<>();
+      List<Value> merges = parent.merges;
+      if (merges == null) {
+        merges = new ArrayList<>();
+        parent.merges = merges;
         parent.mergeAt = key.at;
       }
       if (isMergeable(value.json)) {
-        parent.merges.add(value);
+        merges.add(value);
       } else {
         problem(
             ReadProblem.YAML007,
@@ -420,7 +440,7 @@ final class YamlTree {
       return;
     }
     ObjectNode object = (ObjectNode) parent.json;
-    String name = key.scalarText;
+    String name = Objects.requireNonNull(key.scalarText); // acceptKey keeps scalar keys only
     if (object.has(name)) {
       problem(
           ReadProblem.YAML002,
@@ -428,16 +448,18 @@ final class YamlTree {
           key.at,
           "the key is repeated; the API server's strict decoding rejects duplicate keys",
           "keep one of the entries");
-      if (parent.keyIndex == null) {
-        parent.keyIndex = new HashMap<>();
+      Map<String, Integer> keyIndex = parent.keyIndex;
+      if (keyIndex == null) {
+        keyIndex = new HashMap<>();
         int i = 0;
         for (String existing : object.propertyNames()) {
-          parent.keyIndex.put(existing, i++);
+          keyIndex.put(existing, i++);
         }
+        parent.keyIndex = keyIndex;
       }
       object.set(name, value.json); // the last one wins, in the first one's place
-      parent.located.set(
-          parent.keyIndex.get(name), key.at, value.located, value.text, value.yaml11);
+      int index = Objects.requireNonNull(keyIndex.get(name)); // every key so far is indexed
+      parent.located.set(index, key.at, value.located, value.text, value.yaml11);
       return;
     }
     if (parent.keyIndex != null) {
@@ -488,9 +510,9 @@ final class YamlTree {
    * YAML 1.1 merge keys ({@code <<: *defaults}), which sigs.k8s.io/yaml applies: the merged
    * mapping's entries (or each mapping's of a list, first wins) fill keys not set explicitly.
    */
-  private void merge(Frame frame) {
+  private void merge(Frame frame, List<Value> merges) {
     ObjectNode target = (ObjectNode) frame.json;
-    for (Value merged : frame.merges) {
+    for (Value merged : merges) {
       if (merged.json instanceof ObjectNode source) {
         mergeOne(frame, target, source, merged.located);
         frame.height = Math.max(frame.height, merged.height);
@@ -506,7 +528,7 @@ final class YamlTree {
   }
 
   private static void mergeOne(
-      Frame frame, ObjectNode target, ObjectNode source, FieldPositions where) {
+      Frame frame, ObjectNode target, ObjectNode source, @Nullable FieldPositions where) {
     for (Map.Entry<String, JsonNode> entry : source.properties()) {
       if (!target.has(entry.getKey())) {
         target.set(entry.getKey(), entry.getValue());
@@ -524,7 +546,7 @@ final class YamlTree {
   }
 
   /** The JSON pointer of the container on top of the stack, plus {@code key} if given. */
-  private String pointer(Frame top, String key) {
+  private String pointer(Frame top, @Nullable String key) {
     StringBuilder pointer = new StringBuilder();
     Iterator<Frame> fromRoot = stack.descendingIterator();
     if (fromRoot.hasNext()) {

@@ -11,6 +11,7 @@ import io.gpuspec.core.k8s.NodeSelection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -108,7 +109,7 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
     Map<String, Set<String>> theirs = valuesByKey(other.labels);
     return mine.keySet().stream()
         .filter(theirs::containsKey)
-        .allMatch(key -> mine.get(key).equals(theirs.get(key)));
+        .allMatch(key -> Objects.equals(mine.get(key), theirs.get(key)));
   }
 
   /** The first key of each label ({@code K: V[, K2: V2]}) and the labels written under it. */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.gpuspec.core.k8s.NullFree;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One pod template inside a workload, as the API server decodes it: metadata and spec are never
@@ -35,7 +36,8 @@ public record PodTemplate(
    * The template at {@code path} (e.g. {@code spec.template}); a missing template, metadata or spec
    * reads as empty.
    */
-  public static PodTemplate of(String role, PodTemplateSpec template, String path, int replicas) {
+  public static PodTemplate of(
+      String role, @Nullable PodTemplateSpec template, String path, int replicas) {
     PodTemplateSpec given = template == null ? new PodTemplateSpec() : template;
     return new PodTemplate(
         role, given.getMetadata(), path + ".metadata", given.getSpec(), path + ".spec", replicas);

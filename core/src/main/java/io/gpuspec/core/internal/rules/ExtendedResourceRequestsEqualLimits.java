@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * GPU001: extended resources ({@code nvidia.com/gpu}, MIG devices, any {@code domain/name} outside
@@ -134,7 +135,7 @@ public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
     return map == null ? Map.of() : map;
   }
 
-  private static boolean fractional(Quantity quantity) {
+  private static boolean fractional(@Nullable Quantity quantity) {
     return quantity != null && GpuResources.wholeNumber(quantity).isEmpty();
   }
 

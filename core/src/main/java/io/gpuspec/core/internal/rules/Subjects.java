@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.spi.PodTemplate;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** How rule messages name objects, templates and tolerations. */
 final class Subjects {
@@ -40,7 +41,7 @@ final class Subjects {
   }
 
   /** A quantity as written, e.g. {@code 500m} or {@code 2}; {@code null} decodes as 0. */
-  static String quantity(Quantity quantity) {
+  static String quantity(@Nullable Quantity quantity) {
     if (quantity == null) {
       return "0";
     }
