@@ -136,7 +136,7 @@ public final class Generate {
     try {
       gpuspec.write(spec.platform(), directory);
     } catch (ManifestWriteException e) {
-      throw new BuildException(e.getMessage(), e);
+      throw new BuildException(String.valueOf(e.getMessage()), e);
     }
     log.info(
         "gpuspec: "

@@ -15,6 +15,7 @@ import java.util.Enumeration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The class loader a build runs a project's spec classes and rules in: the project's classes and
@@ -111,7 +112,7 @@ public final class ProjectClassLoader {
     }
 
     @Override
-    public URL getResource(String name) {
+    public @Nullable URL getResource(String name) {
       try {
         Enumeration<URL> all = getResources(name);
         return all.hasMoreElements() ? all.nextElement() : null;

@@ -46,7 +46,7 @@ final class ProjectRun {
     try {
       return Gpuspec.load(loader);
     } catch (ModuleLoadException e) {
-      throw new BuildException(e.getMessage(), e);
+      throw new BuildException(String.valueOf(e.getMessage()), e);
     }
   }
 

@@ -134,7 +134,7 @@ final class SpecClasses {
           "add one, or make the class public",
           e);
     } catch (InvocationTargetException e) {
-      throw failed(where, "its constructor threw", e.getCause(), name);
+      throw failed(where, "its constructor threw", e.getCause() == null ? e : e.getCause(), name);
     } catch (RuntimeException | LinkageError e) {
       throw failed(where, "its constructor threw", e, name);
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** The {@link CheckContext} of one rule's run over one set. */
 final class EngineContext implements CheckContext {
@@ -27,7 +28,7 @@ final class EngineContext implements CheckContext {
   private final Function<HasMetadata, Optional<Workload>> adapters;
   private final Function<HasMetadata, Optional<NameFormat>> nameFormats;
   private final Consumer<Violation> sink;
-  private List<Workload> workloads;
+  private @Nullable List<Workload> workloads;
 
   /**
    * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
@@ -65,12 +66,14 @@ final class EngineContext implements CheckContext {
 
   @Override
   public List<Workload> workloads() {
-    if (workloads == null) {
+    List<Workload> known = workloads;
+    if (known == null) {
       List<Workload> found = new ArrayList<>();
       manifests.forEach(object -> workload(object).ifPresent(found::add));
-      workloads = List.copyOf(found);
+      known = List.copyOf(found);
+      workloads = known;
     }
-    return workloads;
+    return known;
   }
 
   @Override

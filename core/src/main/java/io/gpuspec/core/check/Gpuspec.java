@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The registry of gpuspec modules visible from one class loader, and the entry point for reading,
@@ -54,7 +55,7 @@ public final class Gpuspec {
   private final ClassLoader loader;
   private final WriteOrder writeOrder;
   private final RuleEngine engine;
-  private volatile KindRegistry registry;
+  private volatile @Nullable KindRegistry registry;
 
   private Gpuspec(ClassLoader loader, List<GpuspecModule> modules) {
     this.loader = loader;

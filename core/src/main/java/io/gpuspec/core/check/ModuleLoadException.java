@@ -1,5 +1,7 @@
 package io.gpuspec.core.check;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown by {@link Gpuspec#load(ClassLoader)} when the modules on a class path cannot form one
  * registry: a module class that cannot be loaded or instantiated (often a module built for another
@@ -9,7 +11,7 @@ public final class ModuleLoadException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  ModuleLoadException(String message, Throwable cause) {
+  ModuleLoadException(String message, @Nullable Throwable cause) {
     super(message, cause);
   }
 }

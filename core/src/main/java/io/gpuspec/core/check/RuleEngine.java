@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs rules over a {@link ManifestSet} and collects a {@link Report}. Get one from {@link
@@ -177,7 +178,11 @@ public final class RuleEngine {
   }
 
   private static Violation engineFailure(
-      Rule rule, ObjectRef ref, ManifestSet manifests, HasMetadata object, Throwable cause) {
+      Rule rule,
+      ObjectRef ref,
+      ManifestSet manifests,
+      @Nullable HasMetadata object,
+      Throwable cause) {
     return new Violation(
         ENGINE_FAILURE,
         Severity.ERROR,

@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -173,7 +174,7 @@ public final class FleetFiles {
     List<NodeGroup> groups = new ArrayList<>();
     Map<String, Integer> names = new TreeMap<>();
     for (Map.Entry<String, List<Node>> entry : byShape.entrySet()) {
-      NodeGroup shape = shapes.get(entry.getKey());
+      NodeGroup shape = Objects.requireNonNull(shapes.get(entry.getKey()));
       String name = groupName(shape.labels(), entry.getValue());
       int seen = names.merge(name, 1, Integer::sum);
       groups.add(

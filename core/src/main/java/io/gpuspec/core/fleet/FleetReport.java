@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The answer of a {@link FleetCheck}: for every pod template of every workload, the node groups it
@@ -98,7 +99,7 @@ public final class FleetReport {
     }
 
     @Override
-    public String get(Object key) {
+    public @Nullable String get(Object key) {
       return entries.get(key);
     }
 

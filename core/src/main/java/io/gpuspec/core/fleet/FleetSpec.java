@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /** The {@code spec.nodeGroups} of one gpuspec Fleet document, checked field by field. */
 final class FleetSpec {
@@ -76,7 +77,7 @@ final class FleetSpec {
     return groups;
   }
 
-  private int count(Object value, String path) {
+  private int count(@Nullable Object value, String path) {
     if (value == null) {
       return 1;
     }
@@ -91,7 +92,7 @@ final class FleetSpec {
     return 1;
   }
 
-  private Map<String, String> labels(Object value, String path) {
+  private Map<String, String> labels(@Nullable Object value, String path) {
     Map<String, String> labels = new TreeMap<>();
     if (value == null) {
       return labels;
@@ -117,7 +118,7 @@ final class FleetSpec {
     return labels;
   }
 
-  private List<Taint> taints(Object value, String path) {
+  private List<Taint> taints(@Nullable Object value, String path) {
     List<Taint> taints = new ArrayList<>();
     if (value == null) {
       return taints;
@@ -154,7 +155,7 @@ final class FleetSpec {
     return taints;
   }
 
-  private Map<String, BigDecimal> allocatable(Object value, String path) {
+  private Map<String, BigDecimal> allocatable(@Nullable Object value, String path) {
     Map<String, BigDecimal> amounts = new TreeMap<>();
     if (value == null) {
       return amounts;

@@ -22,6 +22,7 @@ import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** Pod templates of the built-in Kubernetes workload kinds. */
 final class CoreWorkloadAdapter implements WorkloadAdapter {
@@ -67,7 +68,7 @@ final class CoreWorkloadAdapter implements WorkloadAdapter {
   }
 
   /** A Job's pods; a missing spec or template reads as empty (the API server then rejects it). */
-  private static Optional<Workload> job(HasMetadata owner, JobSpec given, String path) {
+  private static Optional<Workload> job(HasMetadata owner, @Nullable JobSpec given, String path) {
     JobSpec spec = given == null ? new JobSpec() : given;
     int parallelism = spec.getParallelism() == null ? 1 : spec.getParallelism();
     return Optional.of(
