@@ -83,8 +83,12 @@ public final class NodeSelection {
    * operator or a malformed {@code Gt}/{@code Lt} matches nothing.
    */
   public static boolean matches(
-      String key, String operator, List<String> values, Map<String, String> labels) {
-    String value = labels.get(key);
+      @Nullable String key,
+      @Nullable String operator,
+      @Nullable List<String> values,
+      Map<String, String> labels) {
+    // a missing key decodes as "", which no label has (and immutable maps refuse a null key)
+    String value = key == null ? null : labels.get(key);
     List<String> given = values == null ? List.of() : values;
     return switch (operator == null ? "" : operator) {
       case "In" -> value != null && given.contains(value);

@@ -34,6 +34,13 @@ class NodeSelectionTest {
   }
 
   @Test
+  void matches_requirementWithoutKey_matchesOnlyAsAbsentLabel() {
+    Map<String, String> labels = Map.of("app", "db");
+    assertThat(NodeSelection.matches(null, "In", java.util.List.of("db"), labels)).isFalse();
+    assertThat(NodeSelection.matches(null, "DoesNotExist", null, labels)).isTrue();
+  }
+
+  @Test
   void operators_followKubernetesSemantics() {
     Map<String, String> node = Map.of("gpu.model", "A100", "gpu.count", "8");
     assertThat(NodeSelection.matches(term("gpu.model", "In", "A100", "H100"), node)).isTrue();
