@@ -1,7 +1,8 @@
 package io.gpuspec.core;
 
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.MigNames;
+import io.gpuspec.core.k8s.Quantities;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -9,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The {@code build()}-time checks every workload value runs, so that an impossible spec fails early
@@ -200,10 +199,6 @@ public final class WorkloadChecks {
     return text.getBytes(StandardCharsets.UTF_8).length;
   }
 
-  /** A MIG device of the mixed strategy: {@code nvidia.com/mig-<slices>g.<memory>gb[+me]}. */
-  private static final Pattern MIG_RESOURCE =
-      Pattern.compile("nvidia\\.com/mig-([1-7])g\\.([0-9]{1,4})gb(?:\\+me)?");
-
   /**
    * A MIG resource only on MIG-capable GPUs, with at most the 7 compute slices and the memory of
    * one GPU (GPU-FACTS §5).
@@ -223,13 +218,13 @@ public final class WorkloadChecks {
             + model.name()
             + " GPUs, which do not support MIG",
         "request nvidia.com/gpu, or use a pool of MIG-capable GPUs (A30, A100, H100, H200, B200)");
-    Matcher profile = MIG_RESOURCE.matcher(resource);
+    Optional<MigNames.Profile> profile = MigNames.ofResource(resource);
     InvalidSpecException.require(
-        profile.matches(),
+        profile.isPresent(),
         where + " gpuResource",
         "\"" + resource + "\" is not a MIG profile",
         "name a profile of the GPU like nvidia.com/mig-1g.10gb (slices 1-7, memory in GB)");
-    int memory = Integer.parseInt(profile.group(2));
+    int memory = profile.get().memoryGb();
     InvalidSpecException.require(
         memory <= model.memoryGiB(),
         where + " gpuResource",
@@ -244,7 +239,7 @@ public final class WorkloadChecks {
             + model.memoryGiB()
             + "GB",
         "name a profile that fits the GPU, e.g. the 1g profiles of " + model.name());
-    String name = GpuResources.migProfile(resource).orElse("");
+    String name = profile.get().canonical();
     InvalidSpecException.require(
         model.migProfiles().isEmpty() || model.offersMigProfile(name),
         where + " gpuResource",
@@ -348,14 +343,6 @@ public final class WorkloadChecks {
   /** The largest amount a Kubernetes quantity may stand for: 2^63-1. */
   private static final BigDecimal MAX_QUANTITY = BigDecimal.valueOf(Long.MAX_VALUE);
 
-  /**
-   * The quantity syntax of Kubernetes (apimachinery {@code resource.Quantity}): an unsigned decimal
-   * number in ASCII digits, then a binary-SI or decimal-SI suffix or a decimal exponent.
-   */
-  private static final Pattern QUANTITY =
-      Pattern.compile(
-          "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+|Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?");
-
   /** A CPU quantity: at least 1m, at most 2^63-1 millicores. */
   static void cpu(String where, String value) {
     quantity(
@@ -374,10 +361,7 @@ public final class WorkloadChecks {
 
   private static void quantity(
       String where, String value, BigDecimal min, String belowMin, BigDecimal max, String example) {
-    Optional<BigDecimal> amount =
-        value.length() <= 64 && QUANTITY.matcher(value).matches()
-            ? GpuResources.amount(new Quantity(value))
-            : Optional.empty();
+    Optional<BigDecimal> amount = Quantities.parse(value);
     InvalidSpecException.require(
         amount.isPresent() && amount.get().signum() > 0,
         where,

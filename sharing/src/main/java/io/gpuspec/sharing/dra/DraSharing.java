@@ -1,8 +1,8 @@
 package io.gpuspec.sharing.dra;
 
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.k8s.Quantities;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -139,11 +139,7 @@ public abstract class DraSharing {
 
   /** Whether a quantity parses and is at least 1 MiB (the driver rejects less as too low). */
   static boolean atLeastOneMiB(String value) {
-    try {
-      return Quantity.getAmountInBytes(new Quantity(value)).compareTo(ONE_MIB) >= 0;
-    } catch (RuntimeException e) {
-      return false;
-    }
+    return Quantities.parse(value).filter(amount -> amount.compareTo(ONE_MIB) >= 0).isPresent();
   }
 
   public static Builder builder() {

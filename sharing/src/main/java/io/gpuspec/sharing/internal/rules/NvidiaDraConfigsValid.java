@@ -2,13 +2,13 @@ package io.gpuspec.sharing.internal.rules;
 
 import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.k8s.NullFree;
+import io.gpuspec.core.k8s.Quantities;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -263,12 +263,8 @@ public final class NvidiaDraConfigsValid extends BaseRule {
 
     private void quantity(JsonNode node, String at) {
       String text = node.isNumber() ? node.asString() : SharingRules.text(node).orElse("");
-      boolean valid;
-      try {
-        valid = Quantity.getAmountInBytes(new Quantity(text)).compareTo(ONE_MIB) >= 0;
-      } catch (RuntimeException e) {
-        valid = false;
-      }
+      boolean valid =
+          Quantities.parse(text).filter(amount -> amount.compareTo(ONE_MIB) >= 0).isPresent();
       if (!valid) {
         report(
             at,
