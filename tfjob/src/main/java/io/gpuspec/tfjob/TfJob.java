@@ -17,6 +17,8 @@ import io.gpuspec.core.WorkloadChecks;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.tfjob.facts.TfJobFacts;
 import io.gpuspec.tfjob.model.TFJob;
 import io.gpuspec.tfjob.model.TFJobSpec;
 import java.util.Comparator;
@@ -28,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.immutables.value.Value;
@@ -281,18 +282,8 @@ public abstract class TfJob implements ManifestSource {
           "the replica type is given twice",
           "give each replica type once, with its replica count");
     }
-    InvalidSpecException.require(
-        !(seen.contains(ReplicaType.CHIEF) && seen.contains(ReplicaType.MASTER)),
-        where,
-        "it has both a Chief and a Master",
-        "keep one of them: they name the same coordinating replica");
     for (TfReplica replica : replicaSpecs()) {
       String at = where + " " + replica.type().text();
-      InvalidSpecException.require(
-          !replica.type().isChief() || replica.replicas() == 1,
-          at + " replicas",
-          replica.replicas() + " pods, but a " + replica.type().text() + " runs as one pod",
-          "use 1, and add Worker replicas for more pods");
       WorkloadChecks.container(at, replica, placementOf(replica));
       WorkloadChecks.pod(at, replica, COMPONENT);
     }
@@ -320,16 +311,6 @@ public abstract class TfJob implements ManifestSource {
           "place every GPU replica on pools of one model: mixed models break NCCL topology and"
               + " step time");
     }
-    Set<Integer> trainingGpus =
-        replicaSpecs().stream()
-            .filter(r -> r.type().trains() && r.gpus() > 0)
-            .map(TfReplica::gpus)
-            .collect(Collectors.toCollection(TreeSet::new));
-    InvalidSpecException.require(
-        trainingGpus.size() <= 1,
-        where + " gpus",
-        "Chief/Master/Worker replicas request different GPU counts " + trainingGpus,
-        "give every training replica the same number of GPUs");
     nodePools()
         .forEach(
             pool ->
@@ -344,15 +325,18 @@ public abstract class TfJob implements ManifestSource {
                     "lower replicas or gpus, or use a larger pool"));
     WorkloadChecks.batchLimits(
         where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
-    schedulingPolicy()
-        .flatMap(GangScheduling::minAvailable)
-        .ifPresent(
-            min ->
-                InvalidSpecException.require(
-                    min <= totalReplicas(),
-                    where + " schedulingPolicy minAvailable",
-                    min + " pods must start together but the job has " + totalReplicas(),
-                    "set minAvailable to at most " + totalReplicas()));
+  }
+
+  /**
+   * Renders the job and throws the first finding of this module's facts ({@link TfJobFacts}), as
+   * its rule reports it.
+   */
+  private void requireFacts() {
+    TFJob rendered = toTfJob();
+    TfJobFacts.all(rendered)
+        .forEach(
+            (ruleId, findings) ->
+                InvalidSpecException.requireNone(ruleId, ObjectRef.of(rendered), findings));
   }
 
   private static final String COMPONENT = "app.kubernetes.io/component";
@@ -371,6 +355,24 @@ public abstract class TfJob implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableTfJob.Builder {
+
+    /**
+     * Builds the job: the checks of the DSL's shape, then the rendered TFJob against this module's
+     * facts, whose first finding is thrown as the rule reports it.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public TfJob build() {
+      TfJob job = super.build();
+      job.requireFacts();
+      return job;
+    }
+
+    /** The job with its shape checked but not its facts, to compare build() with the rules. */
+    TfJob buildUnchecked() {
+      return super.build();
+    }
 
     /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
