@@ -19,28 +19,9 @@ public final class WorkloadChecks {
 
   private WorkloadChecks() {}
 
-  /** Name and namespace of a namespaced object whose name also labels its pods. */
-  public static void name(String where, String name, String namespace) {
-    InvalidSpecException.require(
-        Labels.isDns1123Label(name),
-        where,
-        "name \"" + name + "\" is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-', starting and ending alphanumeric");
-    InvalidSpecException.require(
-        Labels.isDns1123Label(namespace),
-        where + " namespace",
-        "\"" + namespace + "\" is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-'");
-  }
-
-  /** The container: image, quantities, and GPUs that fit the pool's nodes. */
+  /** The container: quantities, and GPUs that fit the pool's nodes (the image is K8S007's). */
   public static void container(
       String where, ContainerAttributes container, Optional<GpuPlacement> placement) {
-    InvalidSpecException.require(
-        !container.image().isBlank() && container.image().strip().equals(container.image()),
-        where + " image",
-        container.image().isBlank() ? "the image is empty" : "the image has spaces",
-        "set .image(\"registry/name:tag\")");
     cpu(where + " cpu", container.cpu());
     bytes(where + " memory", container.memory(), "e.g. \"16Gi\"");
     container
@@ -155,9 +136,9 @@ public final class WorkloadChecks {
   private static final long MAX_ANNOTATION_BYTES = 256 * 1024;
 
   /**
-   * Labels and annotations of an object: valid keys and values, none of the labels gpuspec sets
-   * itself ({@code app.kubernetes.io/name}, {@code managed-by}, and {@code reserved}), and
-   * annotations within the API server's 256 KiB.
+   * Labels and annotations of an object: none of the labels gpuspec sets itself ({@code
+   * app.kubernetes.io/name}, {@code managed-by}, and {@code reserved}), and annotations within the
+   * API server's 256 KiB. Valid keys and values are K8S003's, checked on the rendered object.
    */
   public static void metadata(
       String where,
@@ -167,25 +148,14 @@ public final class WorkloadChecks {
     Set<String> taken = new HashSet<>(RESERVED_LABELS);
     taken.addAll(List.of(reserved));
     labels.forEach(
-        (key, value) -> {
-          InvalidSpecException.require(
-              Labels.isQualifiedName(key) && Labels.isValue(value),
-              where + " labels",
-              "\"" + key + "=" + value + "\" is not a valid label",
-              "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'");
-          InvalidSpecException.require(
-              !taken.contains(key),
-              where + " labels",
-              "\"" + key + "\" is set by gpuspec (it selects and names the pods)",
-              "leave it out, or use another key");
-        });
+        (key, value) ->
+            InvalidSpecException.require(
+                !taken.contains(key),
+                where + " labels",
+                "\"" + key + "\" is set by gpuspec (it selects and names the pods)",
+                "leave it out, or use another key"));
     long bytes = 0;
     for (Map.Entry<String, String> annotation : annotations.entrySet()) {
-      InvalidSpecException.require(
-          Labels.isQualifiedName(annotation.getKey()),
-          where + " annotations",
-          "\"" + annotation.getKey() + "\" is not a valid annotation key",
-          "use a qualified name such as example.com/owner");
       bytes += utf8Length(annotation.getKey()) + utf8Length(annotation.getValue());
     }
     InvalidSpecException.require(

@@ -2,21 +2,24 @@ package io.gpuspec.tfjob;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.gpuspec.core.GpuPlacement;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NamedPort;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PodTemplates;
 import io.gpuspec.core.WorkloadChecks;
+import io.gpuspec.core.facts.ContainerFacts;
+import io.gpuspec.core.facts.MetadataFacts;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
+import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.tfjob.facts.TfJobFacts;
 import io.gpuspec.tfjob.model.TFJob;
@@ -257,13 +260,7 @@ public abstract class TfJob implements ManifestSource {
   @Value.Check
   protected void check() {
     String where = where();
-    WorkloadChecks.name(where, name(), namespace());
     WorkloadChecks.metadata(where, labels(), annotations());
-    InvalidSpecException.require(
-        Labels.isDns1035Label(name()),
-        where,
-        "name \"" + name() + "\" is not a DNS-1035 label",
-        "start the name with a lower-case letter");
     InvalidSpecException.require(
         !replicaSpecs().isEmpty(),
         where,
@@ -328,15 +325,36 @@ public abstract class TfJob implements ManifestSource {
   }
 
   /**
-   * Renders the job and throws the first finding of this module's facts ({@link TfJobFacts}), as
-   * its rule reports it.
+   * Renders the job and throws the first finding of the facts on it (core's {@link ContainerFacts}
+   * on each replica's pod template, then this module's {@link TfJobFacts}), as its rule reports it.
    */
   private void requireFacts() {
     TFJob rendered = toTfJob();
-    TfJobFacts.all(rendered)
+    ObjectRef object = ObjectRef.of(rendered);
+    Map<String, ObjectMeta> templates = new LinkedHashMap<>();
+    TfJobFacts.replicaSpecs(rendered)
         .forEach(
-            (ruleId, findings) ->
-                InvalidSpecException.requireNone(ruleId, ObjectRef.of(rendered), findings));
+            (type, spec) ->
+                templates.put(
+                    TfJobFacts.path(type) + ".template.metadata",
+                    spec.getTemplate().getMetadata()));
+    InvalidSpecException.requireNone(
+        MetadataFacts.RULE,
+        object,
+        MetadataFacts.workload(rendered, NameFormat.DNS1035_LABEL, templates));
+    TfJobFacts.replicaSpecs(rendered)
+        .forEach(
+            (type, spec) ->
+                InvalidSpecException.requireNone(
+                    ContainerFacts.RULE,
+                    object,
+                    ContainerFacts.namesAndImages(
+                        spec.getTemplate().getSpec(),
+                        TfJobFacts.path(type) + ".template.spec",
+                        true,
+                        false)));
+    TfJobFacts.all(rendered)
+        .forEach((ruleId, findings) -> InvalidSpecException.requireNone(ruleId, object, findings));
   }
 
   private static final String COMPONENT = "app.kubernetes.io/component";

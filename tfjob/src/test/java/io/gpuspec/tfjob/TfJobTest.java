@@ -211,8 +211,8 @@ class TfJobTest {
     assertThatThrownBy(
             () -> TfJob.named("1mnist").onPool(A100_TRAIN).workers(1, w -> w.image(IMAGE)).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("not a DNS-1035 label")
-        .hasMessageContaining("start the name with a lower-case letter");
+        .hasMessageContaining("metadata.name: \"1mnist\" is not a DNS-1035 label")
+        .hasMessageContaining("rename it, e.g. to \"mnist\"");
   }
 
   @Test
