@@ -5,12 +5,12 @@ import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.report.Finding;
-import io.gpuspec.tfjob.ReplicaType;
 import io.gpuspec.tfjob.model.TFJob;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -30,6 +30,12 @@ public final class TfJobFacts {
   /** The id of the rule that reports {@link #minAvailable}. */
   public static final String MIN_AVAILABLE = "TFJ006";
 
+  /** The replica keys of the one coordinating replica: Chief and its older name Master. */
+  public static final Set<String> COORDINATORS = Set.of("Chief", "Master");
+
+  /** The replica keys of the replicas that train together: Chief, Master and Worker. */
+  public static final Set<String> TRAINING = Set.of("Chief", "Master", "Worker");
+
   private TfJobFacts() {}
 
   /**
@@ -39,18 +45,16 @@ public final class TfJobFacts {
   public static List<Finding> coordinator(TFJob job) {
     List<Finding> findings = new ArrayList<>();
     Map<String, ReplicaSpec> specs = replicaSpecs(job);
-    if (specs.containsKey(ReplicaType.CHIEF.text())
-        && specs.containsKey(ReplicaType.MASTER.text())) {
+    if (specs.keySet().containsAll(COORDINATORS)) {
       findings.add(
           new Finding(
-              path(ReplicaType.MASTER.text()),
+              path("Master"),
               "the job has both a Chief and a Master replica spec",
               "keep only one of them: both name the coordinating replica"));
     }
     specs.forEach(
         (type, spec) -> {
-          boolean chief = ReplicaType.of(type).map(ReplicaType::isChief).orElse(false);
-          if (chief && spec.replicaCount() > 1) {
+          if (COORDINATORS.contains(type) && spec.replicaCount() > 1) {
             findings.add(
                 new Finding(
                     path(type) + ".replicas",
@@ -75,7 +79,7 @@ public final class TfJobFacts {
                   GpuResources.gpusPerPod(
                       NullFree.podSpec(
                           spec.getTemplate() == null ? null : spec.getTemplate().getSpec()));
-              if (count > 0 && ReplicaType.of(type).map(ReplicaType::trains).orElse(false)) {
+              if (count > 0 && TRAINING.contains(type)) {
                 gpus.put(type, count);
               }
             });
