@@ -151,15 +151,6 @@ public abstract class DevicePluginConfig {
     return ids;
   }
 
-  /** Reads a device-plugin config text strictly: unknown and misplaced keys by exact path. */
-  /**
-   * Reads a config as the device plugin does: the config, or the problems that make the plugin
-   * refuse it; see {@link DevicePluginConfigReader}.
-   */
-  public static Parsed<DevicePluginConfig> parse(String text) {
-    return DevicePluginConfigReader.read(text);
-  }
-
   public static Builder builder() {
     return new Builder();
   }

@@ -14,7 +14,7 @@ class ConfigParseTest {
   @Test
   void gpuOperatorDocsExample_readsWithoutProblems() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             flags:
@@ -34,7 +34,7 @@ class ConfigParseTest {
   @Test
   void topLevelRenameByDefault_isReportedAsMisplacedWithItsPath() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             renameByDefault: true
@@ -55,7 +55,7 @@ class ConfigParseTest {
   @Test
   void misplacedAndUnknownKeys_deeperDown() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             sharing:
@@ -86,7 +86,7 @@ class ConfigParseTest {
   @Test
   void wrongTypes_areReportedNotCoerced() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             flags:
@@ -111,7 +111,7 @@ class ConfigParseTest {
   @Test
   void bothSharingStrategies_areAmbiguous() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             sharing:
@@ -127,7 +127,7 @@ class ConfigParseTest {
   @Test
   void validationRules_reportedAtTheSectionThatBreaksThem() {
     Parsed<DevicePluginConfig> parsed =
-        DevicePluginConfig.parse(
+        DevicePluginConfigReader.read(
             """
             version: v1
             sharing:
@@ -150,16 +150,16 @@ class ConfigParseTest {
 
   @Test
   void syntaxErrorsAndDuplicateKeys_areProblemsNotExceptions() {
-    assertThat(DevicePluginConfig.parse("version: v1\nsharing: [\n").problems())
+    assertThat(DevicePluginConfigReader.read("version: v1\nsharing: [\n").problems())
         .singleElement()
         .satisfies(problem -> assertThat(problem.message()).startsWith("not valid YAML"));
-    assertThat(DevicePluginConfig.parse("version: v1\nversion: v1\n").problems())
+    assertThat(DevicePluginConfigReader.read("version: v1\nversion: v1\n").problems())
         .singleElement()
         .satisfies(problem -> assertThat(problem.message()).contains("Duplicate"));
-    assertThat(DevicePluginConfig.parse("").problems())
+    assertThat(DevicePluginConfigReader.read("").problems())
         .singleElement()
         .hasToString("<root>: the text is empty; write the config as a YAML mapping");
-    assertThat(DevicePluginConfig.parse("- a\n").problems())
+    assertThat(DevicePluginConfigReader.read("- a\n").problems())
         .singleElement()
         .satisfies(problem -> assertThat(problem.message()).startsWith("expected a mapping"));
   }

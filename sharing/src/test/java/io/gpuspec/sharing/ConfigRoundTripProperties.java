@@ -156,7 +156,7 @@ class ConfigRoundTripProperties {
   void devicePlugin_readBackEqualsTheConfig(
       @ForAll("devicePluginConfigs") DevicePluginConfig config) {
     String text = config.render();
-    Parsed<DevicePluginConfig> parsed = DevicePluginConfig.parse(text);
+    Parsed<DevicePluginConfig> parsed = DevicePluginConfigReader.read(text);
     assertThat(parsed.problems()).as(text).isEmpty();
     assertThat(parsed.orThrow()).isEqualTo(config);
     assertThat(parsed.orThrow().render()).isEqualTo(text);

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.Amounts;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.report.Finding;
-import io.gpuspec.scheduling.internal.support.KueueQuotas;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.ReferenceRule.Reference;
-import io.gpuspec.scheduling.internal.support.KueueQuotas;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;

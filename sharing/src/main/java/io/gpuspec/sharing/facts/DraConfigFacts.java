@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.k8s.Quantities;
 import io.gpuspec.core.report.Finding;
-import io.gpuspec.sharing.internal.support.FieldPaths;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -268,7 +267,7 @@ public final class DraConfigFacts {
       for (String key : node.propertyNames()) {
         if (!known.contains(key)) {
           report(
-              FieldPaths.child(at, key),
+              ConfigPaths.child(at, key),
               "unknown field " + key + "; the driver decodes its configs strictly and fails",
               "remove it or fix its spelling (known here: "
                   + String.join(", ", new java.util.TreeSet<>(known))

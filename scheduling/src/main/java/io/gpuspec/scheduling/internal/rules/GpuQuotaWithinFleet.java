@@ -12,7 +12,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
-import io.gpuspec.scheduling.internal.support.KueueQuotas;
+import io.gpuspec.scheduling.facts.KueueQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.scheduling.facts.KueueQuotaFacts;
-import io.gpuspec.scheduling.internal.support.KueueQuotas;
+import io.gpuspec.scheduling.facts.KueueQuotas;
 
 /**
  * SCH014: a {@code lendingLimit} is at most the {@code nominalQuota} of the same resource: a

@@ -1,13 +1,13 @@
-package io.gpuspec.sharing.internal.support;
+package io.gpuspec.sharing.facts;
 
 import java.util.regex.Pattern;
 
-/** Field paths inside embedded configs; shared by the facts and the rules. Not API. */
-public final class FieldPaths {
+/** Field paths inside embedded configs; shared by the facts and the rules. */
+public final class ConfigPaths {
 
   private static final Pattern SIMPLE_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
-  private FieldPaths() {}
+  private ConfigPaths() {}
 
   /** {@code parent.key}, or {@code parent[key]} for a key that is not a plain word. */
   public static String child(String parent, String key) {

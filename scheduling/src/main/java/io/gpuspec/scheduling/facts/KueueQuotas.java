@@ -1,4 +1,4 @@
-package io.gpuspec.scheduling.internal.support;
+package io.gpuspec.scheduling.facts;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The quotas of Kueue ClusterQueues and Cohorts, walked with their field paths; shared by the facts
- * and the rules. Not API.
+ * and the rules.
  */
 public final class KueueQuotas {
 
