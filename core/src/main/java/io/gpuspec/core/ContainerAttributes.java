@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.GpuResources;
 import java.util.List;
 import java.util.Map;
 import org.immutables.value.Value;
@@ -44,6 +45,6 @@ public interface ContainerAttributes {
   /** The GPU resource: {@code nvidia.com/gpu}, a shared or MIG resource name. */
   @Value.Default
   default String gpuResource() {
-    return "nvidia.com/gpu";
+    return GpuResources.NVIDIA_GPU;
   }
 }

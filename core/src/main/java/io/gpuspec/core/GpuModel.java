@@ -1,8 +1,9 @@
 package io.gpuspec.core;
 
-import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.MigNames;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.immutables.value.Value;
 
@@ -125,7 +126,7 @@ public abstract class GpuModel {
         "set migCapable(true), or leave the profiles out");
     for (String profile : migProfiles()) {
       InvalidSpecException.require(
-          GpuResources.isMig(GpuResources.MIG_PREFIX + profile),
+          MigNames.profile(profile).map(MigNames.Profile::canonical).equals(Optional.of(profile)),
           where + " migProfiles",
           "\"" + profile + "\" is not a MIG profile name",
           "name profiles as NVIDIA does, e.g. 1g.10gb or 1g.10gb+me");

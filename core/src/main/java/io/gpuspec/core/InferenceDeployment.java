@@ -8,6 +8,9 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.gpuspec.core.facts.ContainerFacts;
+import io.gpuspec.core.facts.MetadataFacts;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -148,7 +151,6 @@ public abstract class InferenceDeployment
   @Value.Check
   protected void check() {
     String where = "deployment \"" + name() + "\"";
-    WorkloadChecks.name(where, name(), namespace());
     InvalidSpecException.require(
         replicas() >= 0,
         where + " replicas",
@@ -177,6 +179,26 @@ public abstract class InferenceDeployment
         "add .port(\"http\", 8000)");
   }
 
+  /**
+   * Renders the Deployment and throws the first finding of core's facts on it, as the rule reports
+   * it.
+   */
+  private void requireFacts() {
+    Deployment rendered = toDeployment();
+    InvalidSpecException.requireNone(
+        MetadataFacts.RULE,
+        ObjectRef.of(rendered),
+        MetadataFacts.workload(
+            rendered,
+            MetadataFacts.builtInFormat(rendered.getKind()),
+            Map.of("spec.template.metadata", rendered.getSpec().getTemplate().getMetadata())));
+    InvalidSpecException.requireNone(
+        ContainerFacts.RULE,
+        ObjectRef.of(rendered),
+        ContainerFacts.namesAndImages(
+            rendered.getSpec().getTemplate().getSpec(), "spec.template.spec", true, false));
+  }
+
   /** Starts a Deployment with this name. */
   public static Builder named(String name) {
     return new Builder().name(name);
@@ -191,6 +213,25 @@ public abstract class InferenceDeployment
   }
 
   public static final class Builder extends ImmutableInferenceDeployment.Builder {
+
+    /**
+     * Builds the Deployment: the checks of the DSL's shape, then the rendered Deployment against
+     * core's facts, whose first finding is thrown as its rule reports it.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public InferenceDeployment build() {
+      InferenceDeployment deployment = super.build();
+      deployment.requireFacts();
+      return deployment;
+    }
+
+    /** The Deployment with its shape checked but not its facts, to compare build() with rules. */
+    InferenceDeployment buildUnchecked() {
+      return super.build();
+    }
+
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
       return placement(

@@ -1,76 +1,44 @@
 package io.gpuspec.core;
 
-import java.util.regex.Pattern;
+import io.gpuspec.core.k8s.Names;
 
-/** Kubernetes name and label syntax (apimachinery validation), shared by the DSL and the rules. */
+/** Kubernetes name and label syntax for users of the DSL; the grammar itself is {@link Names}. */
 public final class Labels {
-
-  private static final Pattern DNS1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-  private static final Pattern DNS1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
-  private static final Pattern QUALIFIED_NAME_PART =
-      Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-  private static final Pattern LABEL_VALUE =
-      Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
 
   private Labels() {}
 
   /** A DNS-1123 label: lower-case alphanumerics and '-', at most 63 characters. */
   public static boolean isDns1123Label(String value) {
-    return value != null && value.length() <= 63 && DNS1123_LABEL.matcher(value).matches();
+    return Names.isDns1123Label(value);
   }
 
   /** A DNS-1035 label: like DNS-1123 but starting with a letter. */
   public static boolean isDns1035Label(String value) {
-    return value != null && value.length() <= 63 && DNS1035_LABEL.matcher(value).matches();
+    return Names.isDns1035Label(value);
   }
 
   /** A DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters. */
   public static boolean isDns1123Subdomain(String value) {
-    if (value == null || value.isEmpty() || value.length() > 253) {
-      return false;
-    }
-    for (String part : value.split("\\.", -1)) {
-      if (!DNS1123_LABEL.matcher(part).matches()) {
-        return false;
-      }
-    }
-    return true;
+    return Names.isDns1123Subdomain(value);
   }
 
   /** A label or annotation key: an optional DNS-1123 subdomain prefix and a name of ≤63. */
   public static boolean isQualifiedName(String key) {
-    if (key == null || key.isEmpty()) {
-      return false;
-    }
-    int slash = key.lastIndexOf('/');
-    String name = key.substring(slash + 1);
-    if (slash >= 0 && !isDns1123Subdomain(key.substring(0, slash))) {
-      return false;
-    }
-    return name.length() <= 63 && QUALIFIED_NAME_PART.matcher(name).matches();
+    return Names.isQualifiedName(key);
   }
 
-  /**
-   * A native resource name, as apimachinery's {@code IsNativeResource}: no domain, or a name with
-   * {@code kubernetes.io/} in it ({@code cpu}, {@code memory}, {@code hugepages-2Mi}).
-   */
+  /** A native resource name, as apimachinery's {@code IsNativeResource}. */
   public static boolean isNativeResourceName(String name) {
-    return !name.contains("/") || name.contains("kubernetes.io/");
+    return Names.isNativeResourceName(name);
   }
 
-  /**
-   * An extended resource name, as apimachinery's {@code IsExtendedResourceName}: not native, not
-   * starting with {@code requests.}, and a qualified name with {@code requests.} in front (its
-   * ResourceQuota key), e.g. {@code nvidia.com/gpu}.
-   */
+  /** An extended resource name, as apimachinery's {@code IsExtendedResourceName}. */
   public static boolean isExtendedResourceName(String name) {
-    return !isNativeResourceName(name)
-        && !name.startsWith("requests.")
-        && isQualifiedName("requests." + name);
+    return Names.isExtendedResourceName(name);
   }
 
   /** A label value: empty, or ≤63 alphanumerics, '-', '_', '.' starting and ending alphanumeric. */
   public static boolean isValue(String value) {
-    return value != null && value.length() <= 63 && LABEL_VALUE.matcher(value).matches();
+    return Names.isValue(value);
   }
 }

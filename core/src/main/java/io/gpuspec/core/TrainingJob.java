@@ -3,6 +3,9 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.gpuspec.core.facts.ContainerFacts;
+import io.gpuspec.core.facts.MetadataFacts;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,7 +134,6 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Value.Check
   protected void check() {
     String where = "job \"" + name() + "\"";
-    WorkloadChecks.name(where, name(), namespace());
     WorkloadChecks.container(where, this, placement());
     WorkloadChecks.pod(where, this);
     InvalidSpecException.require(
@@ -174,6 +176,23 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
             });
   }
 
+  /** Renders the Job and throws the first finding of core's facts on it, as the rule reports it. */
+  private void requireFacts() {
+    Job rendered = toJob();
+    InvalidSpecException.requireNone(
+        MetadataFacts.RULE,
+        ObjectRef.of(rendered),
+        MetadataFacts.workload(
+            rendered,
+            MetadataFacts.builtInFormat(rendered.getKind()),
+            Map.of("spec.template.metadata", rendered.getSpec().getTemplate().getMetadata())));
+    InvalidSpecException.requireNone(
+        ContainerFacts.RULE,
+        ObjectRef.of(rendered),
+        ContainerFacts.namesAndImages(
+            rendered.getSpec().getTemplate().getSpec(), "spec.template.spec", true, false));
+  }
+
   /** Starts a Job with this name. */
   public static Builder named(String name) {
     return new Builder().name(name);
@@ -188,6 +207,25 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   }
 
   public static final class Builder extends ImmutableTrainingJob.Builder {
+
+    /**
+     * Builds the Job: the checks of the DSL's shape, then the rendered Job against core's facts,
+     * whose first finding is thrown as its rule reports it.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public TrainingJob build() {
+      TrainingJob job = super.build();
+      job.requireFacts();
+      return job;
+    }
+
+    /** The Job with its shape checked but not its facts, to compare build() with the rules. */
+    TrainingJob buildUnchecked() {
+      return super.build();
+    }
+
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
       return placement(

@@ -1,7 +1,8 @@
 package io.gpuspec.core;
 
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.MigNames;
+import io.gpuspec.core.k8s.Quantities;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -9,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The {@code build()}-time checks every workload value runs, so that an impossible spec fails early
@@ -20,28 +19,9 @@ public final class WorkloadChecks {
 
   private WorkloadChecks() {}
 
-  /** Name and namespace of a namespaced object whose name also labels its pods. */
-  public static void name(String where, String name, String namespace) {
-    InvalidSpecException.require(
-        Labels.isDns1123Label(name),
-        where,
-        "name \"" + name + "\" is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-', starting and ending alphanumeric");
-    InvalidSpecException.require(
-        Labels.isDns1123Label(namespace),
-        where + " namespace",
-        "\"" + namespace + "\" is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-'");
-  }
-
-  /** The container: image, quantities, and GPUs that fit the pool's nodes. */
+  /** The container: quantities, and GPUs that fit the pool's nodes (the image is K8S007's). */
   public static void container(
       String where, ContainerAttributes container, Optional<GpuPlacement> placement) {
-    InvalidSpecException.require(
-        !container.image().isBlank() && container.image().strip().equals(container.image()),
-        where + " image",
-        container.image().isBlank() ? "the image is empty" : "the image has spaces",
-        "set .image(\"registry/name:tag\")");
     cpu(where + " cpu", container.cpu());
     bytes(where + " memory", container.memory(), "e.g. \"16Gi\"");
     container
@@ -156,9 +136,9 @@ public final class WorkloadChecks {
   private static final long MAX_ANNOTATION_BYTES = 256 * 1024;
 
   /**
-   * Labels and annotations of an object: valid keys and values, none of the labels gpuspec sets
-   * itself ({@code app.kubernetes.io/name}, {@code managed-by}, and {@code reserved}), and
-   * annotations within the API server's 256 KiB.
+   * Labels and annotations of an object: none of the labels gpuspec sets itself ({@code
+   * app.kubernetes.io/name}, {@code managed-by}, and {@code reserved}), and annotations within the
+   * API server's 256 KiB. Valid keys and values are K8S003's, checked on the rendered object.
    */
   public static void metadata(
       String where,
@@ -168,25 +148,14 @@ public final class WorkloadChecks {
     Set<String> taken = new HashSet<>(RESERVED_LABELS);
     taken.addAll(List.of(reserved));
     labels.forEach(
-        (key, value) -> {
-          InvalidSpecException.require(
-              Labels.isQualifiedName(key) && Labels.isValue(value),
-              where + " labels",
-              "\"" + key + "=" + value + "\" is not a valid label",
-              "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'");
-          InvalidSpecException.require(
-              !taken.contains(key),
-              where + " labels",
-              "\"" + key + "\" is set by gpuspec (it selects and names the pods)",
-              "leave it out, or use another key");
-        });
+        (key, value) ->
+            InvalidSpecException.require(
+                !taken.contains(key),
+                where + " labels",
+                "\"" + key + "\" is set by gpuspec (it selects and names the pods)",
+                "leave it out, or use another key"));
     long bytes = 0;
     for (Map.Entry<String, String> annotation : annotations.entrySet()) {
-      InvalidSpecException.require(
-          Labels.isQualifiedName(annotation.getKey()),
-          where + " annotations",
-          "\"" + annotation.getKey() + "\" is not a valid annotation key",
-          "use a qualified name such as example.com/owner");
       bytes += utf8Length(annotation.getKey()) + utf8Length(annotation.getValue());
     }
     InvalidSpecException.require(
@@ -199,10 +168,6 @@ public final class WorkloadChecks {
   private static long utf8Length(String text) {
     return text.getBytes(StandardCharsets.UTF_8).length;
   }
-
-  /** A MIG device of the mixed strategy: {@code nvidia.com/mig-<slices>g.<memory>gb[+me]}. */
-  private static final Pattern MIG_RESOURCE =
-      Pattern.compile("nvidia\\.com/mig-([1-7])g\\.([0-9]{1,4})gb(?:\\+me)?");
 
   /**
    * A MIG resource only on MIG-capable GPUs, with at most the 7 compute slices and the memory of
@@ -223,13 +188,13 @@ public final class WorkloadChecks {
             + model.name()
             + " GPUs, which do not support MIG",
         "request nvidia.com/gpu, or use a pool of MIG-capable GPUs (A30, A100, H100, H200, B200)");
-    Matcher profile = MIG_RESOURCE.matcher(resource);
+    Optional<MigNames.Profile> profile = MigNames.ofResource(resource);
     InvalidSpecException.require(
-        profile.matches(),
+        profile.isPresent(),
         where + " gpuResource",
         "\"" + resource + "\" is not a MIG profile",
         "name a profile of the GPU like nvidia.com/mig-1g.10gb (slices 1-7, memory in GB)");
-    int memory = Integer.parseInt(profile.group(2));
+    int memory = profile.get().memoryGb();
     InvalidSpecException.require(
         memory <= model.memoryGiB(),
         where + " gpuResource",
@@ -244,7 +209,7 @@ public final class WorkloadChecks {
             + model.memoryGiB()
             + "GB",
         "name a profile that fits the GPU, e.g. the 1g profiles of " + model.name());
-    String name = GpuResources.migProfile(resource).orElse("");
+    String name = profile.get().canonical();
     InvalidSpecException.require(
         model.migProfiles().isEmpty() || model.offersMigProfile(name),
         where + " gpuResource",
@@ -348,14 +313,6 @@ public final class WorkloadChecks {
   /** The largest amount a Kubernetes quantity may stand for: 2^63-1. */
   private static final BigDecimal MAX_QUANTITY = BigDecimal.valueOf(Long.MAX_VALUE);
 
-  /**
-   * The quantity syntax of Kubernetes (apimachinery {@code resource.Quantity}): an unsigned decimal
-   * number in ASCII digits, then a binary-SI or decimal-SI suffix or a decimal exponent.
-   */
-  private static final Pattern QUANTITY =
-      Pattern.compile(
-          "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+|Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?");
-
   /** A CPU quantity: at least 1m, at most 2^63-1 millicores. */
   static void cpu(String where, String value) {
     quantity(
@@ -374,10 +331,7 @@ public final class WorkloadChecks {
 
   private static void quantity(
       String where, String value, BigDecimal min, String belowMin, BigDecimal max, String example) {
-    Optional<BigDecimal> amount =
-        value.length() <= 64 && QUANTITY.matcher(value).matches()
-            ? GpuResources.amount(new Quantity(value))
-            : Optional.empty();
+    Optional<BigDecimal> amount = Quantities.parse(value);
     InvalidSpecException.require(
         amount.isPresent() && amount.get().signum() > 0,
         where,

@@ -35,6 +35,23 @@ class ArchitectureTest {
   }
 
   @Test
+  void facts_dependOnlyOnReportK8sManifestAndFabric8() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.gpuspec.core.facts..")
+        .should()
+        .dependOnClassesThat()
+        .resideOutsideOfPackages(
+            "io.gpuspec.core.facts..",
+            "io.gpuspec.core.report..",
+            "io.gpuspec.core.k8s..",
+            "io.gpuspec.core.manifest..",
+            "java..",
+            "io.fabric8..")
+        .check(CORE);
+  }
+
+  @Test
   void k8sAndManifest_dependOnlyOnLowerLayers() {
     noClasses()
         .that()

@@ -53,7 +53,7 @@ class BuildChecksTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"-1Gi", "abc", "0", "", " 1Gi", "1 Gi", "0x10", "+1", "١", "1e", "Gi"})
+    @ValueSource(strings = {"-1Gi", "abc", "0", "", " 1Gi", "1 Gi", "0x10", "+-1", "١", "1e", "Gi"})
     void memory_negativeZeroOrNotAQuantity_fires(String memory) {
       fires(
           () -> job().memory(memory).build(),
@@ -154,8 +154,8 @@ class BuildChecksTest {
           "job \"resnet\" gpuResource: nvidia.com/mig-1g.100gb needs 100GB but the A100-80GB GPUs of"
               + " pool \"a100-train\" have 80GB;");
       fires(
-          () -> job().gpus(1).gpuResource("nvidia.com/mig-9g.10gb").build(),
-          "job \"resnet\" gpuResource: \"nvidia.com/mig-9g.10gb\" is not a GPU resource;");
+          () -> job().gpus(1).gpuResource("nvidia.com/mig-0g.10gb").build(),
+          "job \"resnet\" gpuResource: \"nvidia.com/mig-0g.10gb\" is not a GPU resource;");
     }
 
     @Test

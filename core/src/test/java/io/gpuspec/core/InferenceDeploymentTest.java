@@ -125,7 +125,11 @@ class InferenceDeploymentTest {
                 InferenceDeployment.named("llm").image("").onPool(Fixtures.L40S_INFERENCE).build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "deployment \"llm\" image: the image is empty; set .image(\"registry/name:tag\")");
+            "Deployment/default/llm spec.template.spec.containers[0].image: Required value:"
+                + " container \"main\" has no image; set spec.template.spec.containers[0].image to"
+                + " the container image, e.g. registry/name:tag")
+        .extracting(e -> ((InvalidSpecException) e).ruleId())
+        .isEqualTo(java.util.Optional.of("K8S007"));
   }
 
   @Test
@@ -133,7 +137,7 @@ class InferenceDeploymentTest {
     assertThatThrownBy(
             () -> InferenceDeployment.named("llm").onPool(Fixtures.L40S_INFERENCE).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("image is empty");
+        .hasMessageContaining("Required value: container \"main\" has no image");
   }
 
   @Test
@@ -159,7 +163,10 @@ class InferenceDeploymentTest {
   void build_badName_fails() {
     assertThatThrownBy(() -> InferenceDeployment.named("LLM_Server").image("i:1").gpus(0).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("not a DNS-1123 label");
+        .hasMessage(
+            "Deployment/default/LLM_Server metadata.name: \"LLM_Server\" is not a DNS-1123"
+                + " subdomain (at most 253 of [a-z0-9-.], alphanumeric at both ends); rename it,"
+                + " e.g. to \"llm-server\"");
   }
 
   @Test

@@ -6,31 +6,23 @@ import io.gpuspec.core.Labels;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
- * Resource quantities as the API server parses them (the {@code Quantity} grammar of
- * https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/quantity/): parsing,
- * comparing and scaling, and the checks every DSL value of this module shares.
+ * Resource quantities of this module's DSL values: the checks they share and scaling, over core's
+ * one quantity grammar ({@link io.gpuspec.core.k8s.Quantities}).
  */
 final class Quantities {
-
-  /** The serialized form the CRD schemas of Volcano and Kueue pin as a pattern. */
-  private static final Pattern QUANTITY =
-      Pattern.compile(
-          "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))"
-              + "(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$");
 
   private Quantities() {}
 
   /** Whether {@code text} is a quantity the API server accepts. */
   static boolean isQuantity(String text) {
-    return text != null && QUANTITY.matcher(text).matches();
+    return io.gpuspec.core.k8s.Quantities.isQuantity(text);
   }
 
   /** The value of a valid quantity in base units (cores, bytes, devices). */
   static BigDecimal amount(String text) {
-    return Quantity.getAmountInBytes(new Quantity(text));
+    return io.gpuspec.core.k8s.Quantities.parse(text).orElseThrow();
   }
 
   /** {@code text} times {@code factor}, keeping its suffix: {@code 32Gi x 4 = 128Gi}. */

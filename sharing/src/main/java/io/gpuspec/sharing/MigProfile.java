@@ -2,8 +2,8 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.k8s.MigNames;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.immutables.value.Value;
 
 /**
@@ -19,14 +19,6 @@ import org.immutables.value.Value;
 @Value.Immutable
 @GpuSpecStyle
 public abstract class MigProfile {
-
-  /**
-   * The profile name format mig-parted accepts: {@code <g>g.<m>gb}, optionally prefixed by a
-   * compute-instance size {@code <c>c.} and followed by attributes such as {@code +me}, {@code
-   * +gfx}, {@code -me} or {@code +me.all}.
-   */
-  static final Pattern NAME =
-      Pattern.compile("([1-9][0-9]*c\\.)?[1-9][0-9]*g\\.[1-9][0-9]*gb([+-][a-z]+(\\.[a-z]+)*)*");
 
   /** Profile name, e.g. {@code 1g.10gb} or {@code 1g.10gb+me}. */
   public abstract String name();
@@ -46,9 +38,12 @@ public abstract class MigProfile {
    */
   public abstract int maxCount();
 
-  /** Whether the given name has the format of a MIG profile (not whether any GPU offers it). */
+  /**
+   * Whether the given name has the format of a MIG profile (core's {@link MigNames} grammar; not
+   * whether any GPU offers it).
+   */
   public static boolean isProfileName(String name) {
-    return NAME.matcher(name).matches();
+    return MigNames.isProfile(name);
   }
 
   @Value.Check

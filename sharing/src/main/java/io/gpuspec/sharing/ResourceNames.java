@@ -1,13 +1,15 @@
 package io.gpuspec.sharing;
 
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.MigNames;
 
 /** The extended-resource names the NVIDIA device plugin advertises. */
 final class ResourceNames {
 
   static final String PREFIX = "nvidia.com/";
-  static final String GPU = "nvidia.com/gpu";
-  static final String MIG_PREFIX = "nvidia.com/mig-";
+  static final String GPU = GpuResources.NVIDIA_GPU;
+  static final String MIG_PREFIX = MigNames.RESOURCE_PREFIX;
   static final String SHARED_SUFFIX = ".shared";
 
   /** The plugin's limit on a fully qualified resource name. */
@@ -35,7 +37,7 @@ final class ResourceNames {
    * internal/rm/rm.go}), since resource names cannot hold {@code +}.
    */
   static String mig(String profile) {
-    return MIG_PREFIX + profile.replace('+', '.');
+    return MigNames.resource(profile).orElse(MIG_PREFIX + profile.replace('+', '.'));
   }
 
   static String shared(String name) {

@@ -1,5 +1,6 @@
 package io.gpuspec.tfjob;
 
+import io.gpuspec.tfjob.facts.TfJobFacts;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -25,12 +26,12 @@ public enum ReplicaType {
 
   /** Chief and Master both name the one coordinating replica; a job has at most one of them. */
   public boolean isChief() {
-    return this == CHIEF || this == MASTER;
+    return TfJobFacts.COORDINATORS.contains(text);
   }
 
   /** Whether the replica trains (Chief, Master, Worker): these must all get the same GPUs. */
   public boolean trains() {
-    return isChief() || this == WORKER;
+    return TfJobFacts.TRAINING.contains(text);
   }
 
   /** The type a key names (exact, case-sensitive like the operator), if any. */

@@ -2,21 +2,26 @@ package io.gpuspec.tfjob;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.gpuspec.core.GpuPlacement;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NamedPort;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PodTemplates;
 import io.gpuspec.core.WorkloadChecks;
+import io.gpuspec.core.facts.ContainerFacts;
+import io.gpuspec.core.facts.MetadataFacts;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
+import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.tfjob.facts.TfJobFacts;
 import io.gpuspec.tfjob.model.TFJob;
 import io.gpuspec.tfjob.model.TFJobSpec;
 import java.util.Comparator;
@@ -28,7 +33,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.immutables.value.Value;
@@ -256,13 +260,7 @@ public abstract class TfJob implements ManifestSource {
   @Value.Check
   protected void check() {
     String where = where();
-    WorkloadChecks.name(where, name(), namespace());
     WorkloadChecks.metadata(where, labels(), annotations());
-    InvalidSpecException.require(
-        Labels.isDns1035Label(name()),
-        where,
-        "name \"" + name() + "\" is not a DNS-1035 label",
-        "start the name with a lower-case letter");
     InvalidSpecException.require(
         !replicaSpecs().isEmpty(),
         where,
@@ -281,18 +279,8 @@ public abstract class TfJob implements ManifestSource {
           "the replica type is given twice",
           "give each replica type once, with its replica count");
     }
-    InvalidSpecException.require(
-        !(seen.contains(ReplicaType.CHIEF) && seen.contains(ReplicaType.MASTER)),
-        where,
-        "it has both a Chief and a Master",
-        "keep one of them: they name the same coordinating replica");
     for (TfReplica replica : replicaSpecs()) {
       String at = where + " " + replica.type().text();
-      InvalidSpecException.require(
-          !replica.type().isChief() || replica.replicas() == 1,
-          at + " replicas",
-          replica.replicas() + " pods, but a " + replica.type().text() + " runs as one pod",
-          "use 1, and add Worker replicas for more pods");
       WorkloadChecks.container(at, replica, placementOf(replica));
       WorkloadChecks.pod(at, replica, COMPONENT);
     }
@@ -320,16 +308,6 @@ public abstract class TfJob implements ManifestSource {
           "place every GPU replica on pools of one model: mixed models break NCCL topology and"
               + " step time");
     }
-    Set<Integer> trainingGpus =
-        replicaSpecs().stream()
-            .filter(r -> r.type().trains() && r.gpus() > 0)
-            .map(TfReplica::gpus)
-            .collect(Collectors.toCollection(TreeSet::new));
-    InvalidSpecException.require(
-        trainingGpus.size() <= 1,
-        where + " gpus",
-        "Chief/Master/Worker replicas request different GPU counts " + trainingGpus,
-        "give every training replica the same number of GPUs");
     nodePools()
         .forEach(
             pool ->
@@ -344,15 +322,39 @@ public abstract class TfJob implements ManifestSource {
                     "lower replicas or gpus, or use a larger pool"));
     WorkloadChecks.batchLimits(
         where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
-    schedulingPolicy()
-        .flatMap(GangScheduling::minAvailable)
-        .ifPresent(
-            min ->
-                InvalidSpecException.require(
-                    min <= totalReplicas(),
-                    where + " schedulingPolicy minAvailable",
-                    min + " pods must start together but the job has " + totalReplicas(),
-                    "set minAvailable to at most " + totalReplicas()));
+  }
+
+  /**
+   * Renders the job and throws the first finding of the facts on it (core's {@link ContainerFacts}
+   * on each replica's pod template, then this module's {@link TfJobFacts}), as its rule reports it.
+   */
+  private void requireFacts() {
+    TFJob rendered = toTfJob();
+    ObjectRef object = ObjectRef.of(rendered);
+    Map<String, ObjectMeta> templates = new LinkedHashMap<>();
+    TfJobFacts.replicaSpecs(rendered)
+        .forEach(
+            (type, spec) ->
+                templates.put(
+                    TfJobFacts.path(type) + ".template.metadata",
+                    spec.getTemplate().getMetadata()));
+    InvalidSpecException.requireNone(
+        MetadataFacts.RULE,
+        object,
+        MetadataFacts.workload(rendered, NameFormat.DNS1035_LABEL, templates));
+    TfJobFacts.replicaSpecs(rendered)
+        .forEach(
+            (type, spec) ->
+                InvalidSpecException.requireNone(
+                    ContainerFacts.RULE,
+                    object,
+                    ContainerFacts.namesAndImages(
+                        spec.getTemplate().getSpec(),
+                        TfJobFacts.path(type) + ".template.spec",
+                        true,
+                        false)));
+    TfJobFacts.all(rendered)
+        .forEach((ruleId, findings) -> InvalidSpecException.requireNone(ruleId, object, findings));
   }
 
   private static final String COMPONENT = "app.kubernetes.io/component";
@@ -371,6 +373,24 @@ public abstract class TfJob implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableTfJob.Builder {
+
+    /**
+     * Builds the job: the checks of the DSL's shape, then the rendered TFJob against this module's
+     * facts, whose first finding is thrown as the rule reports it.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public TfJob build() {
+      TfJob job = super.build();
+      job.requireFacts();
+      return job;
+    }
+
+    /** The job with its shape checked but not its facts, to compare build() with the rules. */
+    TfJob buildUnchecked() {
+      return super.build();
+    }
 
     /** Runs the GPU replicas on this pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {

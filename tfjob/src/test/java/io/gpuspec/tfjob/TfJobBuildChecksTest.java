@@ -42,12 +42,15 @@ class TfJobBuildChecksTest {
     assertThatThrownBy(
             () -> mnist().workers(1, w -> w.image(IMAGE)).putLabel("bad key", "x").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("tfjob \"mnist\" labels: \"bad key=x\" is not a valid label;");
+        .hasMessageStartingWith(
+            "TFJob/ml/mnist metadata.labels[bad key]: label key \"bad key\" is not a qualified"
+                + " name;");
     assertThatThrownBy(
             () -> mnist().workers(1, w -> w.image(IMAGE)).putAnnotation("not/a/key", "x").build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageStartingWith(
-            "tfjob \"mnist\" annotations: \"not/a/key\" is not a valid annotation key;");
+            "TFJob/ml/mnist metadata.annotations[not/a/key]: annotation key \"not/a/key\" is"
+                + " not a qualified name;");
   }
 
   @Test

@@ -211,8 +211,8 @@ class TfJobTest {
     assertThatThrownBy(
             () -> TfJob.named("1mnist").onPool(A100_TRAIN).workers(1, w -> w.image(IMAGE)).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("not a DNS-1035 label")
-        .hasMessageContaining("start the name with a lower-case letter");
+        .hasMessageContaining("metadata.name: \"1mnist\" is not a DNS-1035 label")
+        .hasMessageContaining("rename it, e.g. to \"mnist\"");
   }
 
   @Test
@@ -238,7 +238,11 @@ class TfJobTest {
                         TfReplica.builder(ReplicaType.CHIEF).replicas(2).image(IMAGE).build())
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("tfjob \"mnist\" Chief replicas: 2 pods");
+        .hasMessage(
+            "TFJob/default/mnist spec.tfReplicaSpecs.Chief.replicas: Chief has 2 replicas; set"
+                + " replicas to 1 and run further pods as Worker replicas")
+        .extracting(e -> ((InvalidSpecException) e).ruleId())
+        .isEqualTo(java.util.Optional.of("TFJ002"));
   }
 
   @Test
@@ -299,7 +303,11 @@ class TfJobTest {
                     .workers(2, w -> w.image(IMAGE).gpus(1))
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("different GPU counts [1, 2]");
+        .hasMessageContaining(
+            "TFJob/default/mnist spec.tfReplicaSpecs: training replicas request different GPU"
+                + " counts per pod (Chief 2, Worker 1)")
+        .extracting(e -> ((InvalidSpecException) e).ruleId())
+        .isEqualTo(java.util.Optional.of("TFJ004"));
   }
 
   @Test
@@ -312,8 +320,11 @@ class TfJobTest {
                     .schedulingPolicy(s -> s.minAvailable(3))
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("3 pods must start together but the job has 2")
-        .hasMessageContaining("set minAvailable to at most 2");
+        .hasMessage(
+            "TFJob/default/mnist spec.runPolicy.schedulingPolicy.minAvailable: the gang waits for 3"
+                + " pods but the job creates 2, so it never starts; set minAvailable to at most 2")
+        .extracting(e -> ((InvalidSpecException) e).ruleId())
+        .isEqualTo(java.util.Optional.of("TFJ006"));
   }
 
   @Test

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -49,17 +48,10 @@ public final class GpuResources {
   public static final String NVIDIA_GPU = "nvidia.com/gpu";
 
   /** The prefix of MIG devices under the mixed strategy, e.g. {@code nvidia.com/mig-1g.10gb}. */
-  public static final String MIG_PREFIX = "nvidia.com/mig-";
+  public static final String MIG_PREFIX = MigNames.RESOURCE_PREFIX;
 
   /** The suffix the device plugin appends to a shared resource it renames by default. */
   public static final String SHARED_SUFFIX = ".shared";
-
-  /**
-   * NVIDIA's MIG profile names, e.g. {@code 1g.10gb}, {@code 1g.10gb+me}, {@code 2g.48gb+gfx}, also
-   * as the device plugin advertises them, with {@code .} for {@code +} ({@code 1g.10gb.me}).
-   */
-  private static final Pattern MIG_PROFILE =
-      Pattern.compile("[1-7]g\\.[1-9][0-9]{0,3}gb([+.]me|[+.]me\\.all|-me|[+.]gfx)?");
 
   /** The vendors whose GPUs gpuspec counts, with the resources their device plugins advertise. */
   public enum Vendor {
@@ -128,16 +120,7 @@ public final class GpuResources {
    * nvidia.com/mig-1g.10gb.me}; empty for any other resource.
    */
   public static Optional<String> migProfile(String resource) {
-    if (resource == null || !resource.startsWith(MIG_PREFIX)) {
-      return Optional.empty();
-    }
-    String profile = resource.substring(MIG_PREFIX.length());
-    if (profile.endsWith(SHARED_SUFFIX)) {
-      profile = profile.substring(0, profile.length() - SHARED_SUFFIX.length());
-    }
-    return MIG_PROFILE.matcher(profile).matches()
-        ? Optional.of(profile.replaceFirst("gb\\.", "gb+"))
-        : Optional.empty();
+    return MigNames.ofResource(resource).map(MigNames.Profile::canonical);
   }
 
   private static boolean isNvidiaGpu(String resource) {
@@ -242,13 +225,6 @@ public final class GpuResources {
 
   /** The amount a quantity stands for ({@code 500m} is 0.5), or empty if it does not parse. */
   public static Optional<BigDecimal> amount(Quantity quantity) {
-    if (quantity == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Quantity.getAmountInBytes(quantity));
-    } catch (RuntimeException e) {
-      return Optional.empty();
-    }
+    return Quantities.amount(quantity);
   }
 }

@@ -50,7 +50,7 @@ class GpuResourcesTest {
         "nvidia.com/gpu.sharedx",
         "nvidia.com/mig-",
         "nvidia.com/mig-foo",
-        "nvidia.com/mig-9g.10gb",
+        "nvidia.com/mig-0g.10gb",
         "nvidia.com/mig-1g.10gb+xx",
         "nvidia.com/mig-1g.10gb.xx",
         "aliyun.com/gpu-mem",

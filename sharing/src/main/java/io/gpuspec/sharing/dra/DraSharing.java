@@ -1,8 +1,7 @@
 package io.gpuspec.sharing.dra;
 
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuSpecStyle;
-import java.math.BigDecimal;
+import io.gpuspec.sharing.facts.DraConfigFacts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -62,8 +61,6 @@ public abstract class DraSharing {
     }
   }
 
-  private static final BigDecimal ONE_MIB = BigDecimal.valueOf(1024L * 1024L);
-
   public abstract Strategy strategy();
 
   /** Time-slicing only: the slice length. */
@@ -106,11 +103,7 @@ public abstract class DraSharing {
 
   /** Whether a quantity parses and is at least 1 MiB (the driver rejects less as too low). */
   static boolean atLeastOneMiB(String value) {
-    try {
-      return Quantity.getAmountInBytes(new Quantity(value)).compareTo(ONE_MIB) >= 0;
-    } catch (RuntimeException e) {
-      return false;
-    }
+    return DraConfigFacts.atLeastOneMiB(value);
   }
 
   public static Builder builder() {

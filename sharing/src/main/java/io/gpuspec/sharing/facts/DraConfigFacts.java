@@ -1,13 +1,13 @@
 package io.gpuspec.sharing.facts;
 
 import io.fabric8.kubernetes.api.model.AnyType;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.k8s.NullFree;
+import io.gpuspec.core.k8s.Quantities;
 import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -50,6 +50,14 @@ public final class DraConfigFacts {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private DraConfigFacts() {}
+
+  /**
+   * Whether {@code text} is a quantity (core's one grammar) of at least 1 MiB, the least pinned
+   * memory limit the driver takes; for the sharing DSL and this module's rules alike.
+   */
+  public static boolean atLeastOneMiB(String text) {
+    return Quantities.parse(text).map(amount -> amount.compareTo(ONE_MIB) >= 0).orElse(false);
+  }
 
   /** SHR011 on a claim template: its {@code spec.spec.devices.config}. */
   public static List<Finding> deviceConfigs(ResourceClaimTemplate template) {
@@ -247,13 +255,7 @@ public final class DraConfigFacts {
 
     private void quantity(JsonNode node, String at) {
       String text = node.isNumber() ? node.asString() : text(node).orElse("");
-      boolean valid;
-      try {
-        valid = Quantity.getAmountInBytes(new Quantity(text)).compareTo(ONE_MIB) >= 0;
-      } catch (RuntimeException e) {
-        valid = false;
-      }
-      if (!valid) {
+      if (!atLeastOneMiB(text)) {
         report(
             at,
             node + " is not a memory limit of at least 1Mi, which the driver rejects",

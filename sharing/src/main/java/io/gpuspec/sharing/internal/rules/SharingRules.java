@@ -1,5 +1,7 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.MigNames;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.sharing.ConfigProblem;
@@ -37,8 +39,8 @@ final class SharingRules {
   /** NVIDIA's DRA driver for GPUs (device classes, opaque GpuConfig / MigDeviceConfig). */
   static final String NVIDIA_DRA = "https://github.com/NVIDIA/k8s-dra-driver-gpu";
 
-  static final String GPU = "nvidia.com/gpu";
-  static final String MIG_PREFIX = "nvidia.com/mig-";
+  static final String GPU = GpuResources.NVIDIA_GPU;
+  static final String MIG_PREFIX = MigNames.RESOURCE_PREFIX;
 
   private SharingRules() {}
 

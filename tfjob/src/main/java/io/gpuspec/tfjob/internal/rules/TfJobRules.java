@@ -5,9 +5,9 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.tfjob.facts.TfJobFacts;
 import io.gpuspec.tfjob.model.TFJob;
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -29,18 +29,7 @@ final class TfJobRules {
 
   /** The replica specs of a job by type key, in the order written; empty when there is no spec. */
   static Map<String, ReplicaSpec> replicaSpecs(TFJob job) {
-    Map<String, ReplicaSpec> specs = new LinkedHashMap<>();
-    if (job.getSpec() != null) {
-      job.getSpec()
-          .getTfReplicaSpecs()
-          .forEach(
-              (type, spec) -> {
-                if (spec != null) {
-                  specs.put(type, spec);
-                }
-              });
-    }
-    return specs;
+    return TfJobFacts.replicaSpecs(job);
   }
 
   /** The regular containers of a pod spec. */
@@ -50,6 +39,6 @@ final class TfJobRules {
 
   /** The field path of a replica's key, e.g. {@code spec.tfReplicaSpecs.Worker}. */
   static String path(String type) {
-    return "spec.tfReplicaSpecs." + type;
+    return TfJobFacts.path(type);
   }
 }
