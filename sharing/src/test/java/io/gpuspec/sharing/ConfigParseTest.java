@@ -185,8 +185,8 @@ class ConfigParseTest {
         .satisfies(
             problem -> {
               assertThat(problem.path())
-                  .isEqualTo("data[tesla-t4].sharing.timeSlicing.resources[0]");
-              assertThat(problem.message()).contains("replicas: 1 is below 2");
+                  .isEqualTo("data[tesla-t4].sharing.timeSlicing.resources[0].replicas");
+              assertThat(problem.message()).contains("1 replica(s) share nothing");
             });
   }
 

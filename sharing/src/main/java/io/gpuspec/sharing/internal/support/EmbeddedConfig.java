@@ -49,20 +49,27 @@ public record EmbeddedConfig(
   public static List<EmbeddedConfig> in(ManifestSet manifests) {
     List<EmbeddedConfig> found = new ArrayList<>();
     for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
-      Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
-      new TreeMap<>(data)
-          .forEach(
-              (key, text) ->
-                  parse(text)
-                      .ifPresent(
-                          root ->
-                              classify(root)
-                                  .ifPresent(
-                                      type ->
-                                          found.add(
-                                              new EmbeddedConfig(
-                                                  configMap, key, type, text, root)))));
+      found.addAll(in(configMap));
     }
+    return found;
+  }
+
+  /** Every config embedded in one ConfigMap, by sorted data key. */
+  public static List<EmbeddedConfig> in(ConfigMap configMap) {
+    List<EmbeddedConfig> found = new ArrayList<>();
+    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
+    new TreeMap<>(data)
+        .forEach(
+            (key, text) ->
+                parse(text)
+                    .ifPresent(
+                        root ->
+                            classify(root)
+                                .ifPresent(
+                                    type ->
+                                        found.add(
+                                            new EmbeddedConfig(
+                                                configMap, key, type, text, root)))));
     return found;
   }
 

@@ -1,0 +1,60 @@
+package io.gpuspec.sharing.facts;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.gpuspec.core.report.Finding;
+import io.gpuspec.sharing.DevicePluginConfigReader;
+import io.gpuspec.sharing.internal.support.EmbeddedConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Facts about the device-plugin configs in a ConfigMap's data (any value that reads as one, see
+ * {@link DevicePluginConfigReader}). Each finding is at the config's data key ({@code
+ * data[tesla-t4]}) and names the path inside the config first in its message ({@code
+ * sharing.timeSlicing.resources[0].replicas: ...}). A {@code DevicePluginConfigMap} built by the
+ * DSL throws the first finding of these.
+ */
+public final class DevicePluginConfigFacts {
+
+  private DevicePluginConfigFacts() {}
+
+  /**
+   * SHR001: each config holds only what the plugin reads, where it reads it (unknown, misplaced or
+   * mistyped keys, an unknown version, an empty resource list), and nothing it ignores (a custom
+   * rename, a devices list, a name it does not share, a resource listed twice).
+   */
+  public static List<Finding> readAsWritten(ConfigMap configMap) {
+    return each(
+        configMap,
+        config -> {
+          List<Finding> inner =
+              new ArrayList<>(DevicePluginConfigReader.formatProblems(config.text()));
+          inner.addAll(DevicePluginConfigReader.ignored(config.root()));
+          return inner;
+        });
+  }
+
+  /** SHR002: each shared resource has at least 2 replicas. */
+  public static List<Finding> replicas(ConfigMap configMap) {
+    return each(configMap, config -> DevicePluginConfigReader.tooFewReplicas(config.root()));
+  }
+
+  private static List<Finding> each(
+      ConfigMap configMap, Function<EmbeddedConfig, List<Finding>> fact) {
+    List<Finding> findings = new ArrayList<>();
+    for (EmbeddedConfig config : EmbeddedConfig.in(configMap)) {
+      if (config.type() != EmbeddedConfig.Type.DEVICE_PLUGIN) {
+        continue;
+      }
+      for (Finding inner : fact.apply(config)) {
+        findings.add(new Finding(config.path(), at(inner.path()) + inner.message(), inner.fix()));
+      }
+    }
+    return findings;
+  }
+
+  private static String at(String inner) {
+    return inner.isEmpty() || inner.equals("<root>") ? "" : inner + ": ";
+  }
+}
