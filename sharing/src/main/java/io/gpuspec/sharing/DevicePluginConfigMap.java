@@ -153,7 +153,8 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
     /**
      * Builds the ConfigMap; one whose configs the device plugin would refuse or read otherwise than
      * written (SHR001: an empty resource list, a custom rename, a devices list, a resource listed
-     * twice or a name it does not share; SHR002: fewer than 2 replicas) fails with that finding.
+     * twice or a name it does not share; SHR002: fewer than 2 replicas; SHR003: more than 48 MPS
+     * clients; SHR004: MPS with MIG, a MIG resource outside {@code mixed}) fails with that finding.
      */
     @Override
     public DevicePluginConfigMap build() {
@@ -164,6 +165,10 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
           "SHR001", object, DevicePluginConfigFacts.readAsWritten(rendered));
       InvalidSpecException.requireNone(
           "SHR002", object, DevicePluginConfigFacts.replicas(rendered));
+      InvalidSpecException.requireNone(
+          "SHR003", object, DevicePluginConfigFacts.mpsClients(rendered));
+      InvalidSpecException.requireNone(
+          "SHR004", object, DevicePluginConfigFacts.migStrategy(rendered));
       return built;
     }
 

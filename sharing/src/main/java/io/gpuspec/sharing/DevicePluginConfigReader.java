@@ -109,6 +109,8 @@ public final class DevicePluginConfigReader {
     if (config.isPresent()) {
       List<Finding> refused = new ArrayList<>(ignored(root.get()));
       refused.addAll(tooFewReplicas(root.get()));
+      refused.addAll(tooManyMpsClients(root.get()));
+      refused.addAll(migStrategyMismatches(root.get()));
       for (Finding finding : refused) {
         tree.problem(finding.path(), finding.message(), finding.fix(), ConfigProblem.Kind.VALUE);
       }
@@ -386,6 +388,78 @@ public final class DevicePluginConfigReader {
       return Optional.empty();
     }
     return tree.build(path, builder::build);
+  }
+
+  /**
+   * MPS resources shared among more than {@link SharingConfig#MPS_MAX_REPLICAS} clients, more than
+   * any GPU serves; reported by SHR003 (which also knows the lower limit of older GPUs from the
+   * fleet).
+   */
+  public static List<Finding> tooManyMpsClients(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    for (SharingSection section : sections(root)) {
+      if (!section.isMps()) {
+        continue;
+      }
+      for (SharedEntry entry : section.resources()) {
+        entry
+            .replicas()
+            .filter(replicas -> replicas > SharingConfig.MPS_MAX_REPLICAS)
+            .ifPresent(
+                replicas ->
+                    findings.add(
+                        new Finding(
+                            entry.path() + ".replicas",
+                            replicas
+                                + " MPS clients but a GPU serves at most "
+                                + SharingConfig.MPS_MAX_REPLICAS,
+                            "use at most " + SharingConfig.MPS_MAX_REPLICAS + " replicas")));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Sharing that does not fit {@code flags.migStrategy}: MPS with {@code mixed} (the plugin does
+   * not start), MPS on a MIG resource, a MIG resource shared under another strategy than {@code
+   * mixed} (it is never advertised); reported by SHR004.
+   */
+  public static List<Finding> migStrategyMismatches(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    String strategy = migStrategy(root);
+    for (SharingSection section : sections(root)) {
+      if (section.isMps() && strategy.equals("mixed")) {
+        findings.add(
+            new Finding(
+                section.path(),
+                "MPS with flags.migStrategy mixed, which the device plugin refuses to start with",
+                "use migStrategy none or single with MPS, or time-slicing with mixed"));
+      }
+      for (SharedEntry entry : section.resources()) {
+        String name = entry.name().orElse("");
+        if (!ResourceNames.isMig(name)) {
+          continue;
+        }
+        if (section.isMps()) {
+          findings.add(
+              new Finding(
+                  entry.path() + ".name",
+                  "MPS does not share MIG devices (" + name + ")",
+                  "share MIG devices with time-slicing, or whole GPUs with MPS"));
+        } else if (!strategy.equals("mixed")) {
+          findings.add(
+              new Finding(
+                  entry.path() + ".name",
+                  "migStrategy "
+                      + strategy
+                      + " advertises no nvidia.com/mig-* resource, so sharing "
+                      + name
+                      + " shares nothing",
+                  "set flags.migStrategy: mixed, or share nvidia.com/gpu"));
+        }
+      }
+    }
+    return findings;
   }
 
   /** The plugin prefixes a bare resource name with {@code nvidia.com/}. */

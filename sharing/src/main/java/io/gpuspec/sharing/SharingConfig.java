@@ -1,7 +1,6 @@
 package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.util.List;
 import java.util.Optional;
 import org.immutables.value.Value;
@@ -14,11 +13,11 @@ import org.immutables.value.Value;
  * SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 4));
  * }</pre>
  *
- * Rules (https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus): MPS shares at most 48
- * clients per GPU and no MIG device. An empty resource list, a custom {@code rename}, a {@code
- * devices} list (which device plugin v0.17 to v0.20 ignores) and a resource listed twice are
- * SHR001's findings, and fewer than 2 replicas SHR002's: a {@link DevicePluginConfigMap} holding
- * such a config is refused with them.
+ * Rules (https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus): an empty resource
+ * list, a custom {@code rename}, a {@code devices} list (which device plugin v0.17 to v0.20
+ * ignores) and a resource listed twice are SHR001's findings, fewer than 2 replicas SHR002's, more
+ * than 48 MPS clients SHR003's, and MPS on MIG devices SHR004's: a {@link DevicePluginConfigMap}
+ * holding such a config is refused with them.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -51,26 +50,6 @@ public abstract class SharingConfig {
   /** The name the plugin advertises a shared resource under. */
   public String advertisedName(SharedResource resource) {
     return renameByDefault() ? ResourceNames.shared(resource.name()) : resource.name();
-  }
-
-  @Value.Check
-  protected void check() {
-    String where = "sharing." + strategy().key();
-    for (SharedResource resource : resources()) {
-      String at = where + " resource \"" + resource.name() + "\"";
-      if (strategy() == SharingStrategy.MPS) {
-        InvalidSpecException.require(
-            resource.replicas() <= MPS_MAX_REPLICAS,
-            at + " replicas",
-            resource.replicas() + " MPS clients but a GPU serves at most " + MPS_MAX_REPLICAS,
-            "use at most " + MPS_MAX_REPLICAS + " replicas");
-        InvalidSpecException.require(
-            !resource.isMig(),
-            at,
-            "MPS does not share MIG devices",
-            "share MIG devices with time-slicing, or share whole GPUs with MPS");
-      }
-    }
   }
 
   public static SharingConfig timeSlicing(SharedResource... resources) {

@@ -140,12 +140,12 @@ class ConfigParseTest {
         .singleElement()
         .satisfies(
             problem -> {
-              assertThat(problem.path()).isEqualTo("sharing.mps");
+              assertThat(problem.path()).isEqualTo("sharing.mps.resources[0].replicas");
               assertThat(problem.message()).contains("60 MPS clients but a GPU serves at most 48");
             });
     assertThatThrownBy(parsed::orThrow)
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("config sharing.mps: sharing.mps resource \"nvidia.com/gpu\"");
+        .hasMessageContaining("sharing.mps.resources[0].replicas: 60 MPS clients");
   }
 
   @Test

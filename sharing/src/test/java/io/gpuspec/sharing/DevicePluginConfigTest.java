@@ -20,17 +20,21 @@ class DevicePluginConfigTest {
     return DevicePluginConfig.builder().migStrategy(strategy).sharing(sharing).build();
   }
 
-  /** What building a ConfigMap with the sharing as config {@code t4} throws. */
-  private static InvalidSpecException refusal(SharingConfig sharing) {
-    Throwable thrown =
-        catchThrowable(
-            () ->
-                DevicePluginConfigMap.builder()
-                    .name("plugin")
-                    .putConfig("t4", DevicePluginConfig.builder().sharing(sharing).build())
-                    .build());
+  /** A ConfigMap holding the config as {@code t4}. */
+  private static DevicePluginConfigMap configMap(DevicePluginConfig config) {
+    return DevicePluginConfigMap.builder().name("plugin").putConfig("t4", config).build();
+  }
+
+  /** What building a ConfigMap with the config as {@code t4} throws. */
+  private static InvalidSpecException refusal(DevicePluginConfig config) {
+    Throwable thrown = catchThrowable(() -> configMap(config));
     assertThat(thrown).isInstanceOf(InvalidSpecException.class);
     return (InvalidSpecException) thrown;
+  }
+
+  /** What building a ConfigMap with the sharing as config {@code t4} throws. */
+  private static InvalidSpecException refusal(SharingConfig sharing) {
+    return refusal(DevicePluginConfig.builder().sharing(sharing).build());
   }
 
   @Test
@@ -71,12 +75,26 @@ class DevicePluginConfigTest {
 
   @Test
   void mps_atMost48Replicas() {
-    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 49)))
+    InvalidSpecException refused =
+        refusal(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 49)));
+    assertThat(refused.ruleId()).contains("SHR003");
+    assertThat(refused)
         .hasMessage(
-            "sharing.mps resource \"nvidia.com/gpu\" replicas: 49 MPS clients but a GPU serves at"
-                + " most 48; use at most 48 replicas");
-    assertThat(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 48)).resources()).hasSize(1);
-    assertThatCode(() -> SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 64)))
+            "ConfigMap/gpu-operator/plugin data[t4]: sharing.mps.resources[0].replicas: 49 MPS"
+                + " clients but a GPU serves at most 48; use at most 48 replicas");
+    assertThatCode(
+            () ->
+                configMap(
+                    DevicePluginConfig.builder()
+                        .sharing(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 48)))
+                        .build()))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () ->
+                configMap(
+                    DevicePluginConfig.builder()
+                        .sharing(SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 64)))
+                        .build()))
         .doesNotThrowAnyException();
   }
 
@@ -102,26 +120,31 @@ class DevicePluginConfigTest {
   @Test
   void mps_notWithMigStrategyMixed() {
     SharingConfig mps = SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 4));
-    assertThatThrownBy(() -> config(MigStrategy.MIXED, mps))
-        .hasMessageStartingWith("device-plugin config: MPS sharing with migStrategy mixed");
-    assertThatCode(() -> config(MigStrategy.SINGLE, mps)).doesNotThrowAnyException();
+    InvalidSpecException refused = refusal(config(MigStrategy.MIXED, mps));
+    assertThat(refused.ruleId()).contains("SHR004");
+    assertThat(refused)
+        .hasMessageContaining(
+            "data[t4]: sharing.mps: MPS with flags.migStrategy mixed, which the device plugin"
+                + " refuses to start with");
+    assertThatCode(() -> configMap(config(MigStrategy.SINGLE, mps))).doesNotThrowAnyException();
   }
 
   @Test
   void mps_notOnMigDevices() {
-    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/mig-1g.10gb", 2)))
-        .hasMessageContaining("MPS does not share MIG devices");
+    assertThat(refusal(SharingConfig.mps(SharedResource.of("nvidia.com/mig-1g.10gb", 2))))
+        .hasMessageContaining("MPS does not share MIG devices (nvidia.com/mig-1g.10gb)");
   }
 
   @Test
   void migResource_needsTheMixedStrategy() {
     SharingConfig migShared =
         SharingConfig.timeSlicing(SharedResource.of("nvidia.com/mig-1g.10gb", 2));
-    assertThatThrownBy(() -> config(MigStrategy.SINGLE, migShared))
+    assertThat(refusal(config(MigStrategy.SINGLE, migShared)))
         .hasMessageContaining("migStrategy single advertises no nvidia.com/mig-* resource");
-    assertThatThrownBy(() -> DevicePluginConfig.builder().sharing(migShared).build())
+    assertThat(refusal(migShared))
         .hasMessageContaining("migStrategy none advertises no nvidia.com/mig-* resource");
-    assertThatCode(() -> config(MigStrategy.MIXED, migShared)).doesNotThrowAnyException();
+    assertThatCode(() -> configMap(config(MigStrategy.MIXED, migShared)))
+        .doesNotThrowAnyException();
   }
 
   @Test

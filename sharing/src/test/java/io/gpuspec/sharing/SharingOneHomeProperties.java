@@ -23,10 +23,11 @@ import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * The proof that SHR001 and SHR002 have one home: {@code DevicePluginConfigMap.build()} refuses a
+ * The proof that SHR001 to SHR004 have one home: {@code DevicePluginConfigMap.build()} refuses a
  * ConfigMap if and only if the rules, run on it rendered without the facts, report an error, and
- * what it throws is the finding a rule reports (same id, object, path, words). Inputs vary the
- * shared resources (names, replicas, renames, device lists, repeats), never the DSL's own shape.
+ * what it throws is the finding a rule reports (same id, object, path, words). Inputs vary the MIG
+ * strategy, the sharing strategy and the shared resources (names, replicas, renames, device lists,
+ * repeats), never the DSL's own shape.
  */
 class SharingOneHomeProperties {
 
@@ -35,24 +36,30 @@ class SharingOneHomeProperties {
 
   /** One config as generated. */
   record ConfigSpec(
-      SharingStrategy strategy, boolean renameByDefault, List<ResourceSpec> resources) {}
+      Optional<MigStrategy> migStrategy,
+      SharingStrategy strategy,
+      boolean renameByDefault,
+      List<ResourceSpec> resources) {}
 
   @Provide
   Arbitrary<List<ConfigSpec>> configs() {
     Arbitrary<String> name =
         Arbitraries.frequencyOf(
             Tuple.of(8, Arbitraries.just("nvidia.com/gpu")),
+            Tuple.of(2, Arbitraries.of("nvidia.com/mig-1g.10gb", "nvidia.com/mig-3g.40gb")),
             Tuple.of(2, Arbitraries.of("gpu", "nvidia.com/GPU", "example.com/gpu")));
     Arbitrary<Integer> replicas =
         Arbitraries.frequencyOf(
             Tuple.of(1, Arbitraries.integers().between(-1, 1)),
-            Tuple.of(8, Arbitraries.integers().between(2, 48)));
+            Tuple.of(8, Arbitraries.integers().between(2, 48)),
+            Tuple.of(1, Arbitraries.integers().between(49, 60)));
     Arbitrary<Integer> mode =
         Arbitraries.frequency(Tuple.of(12, 0), Tuple.of(2, 1), Tuple.of(1, 2));
     Arbitrary<ResourceSpec> resource =
         Combinators.combine(name, replicas, mode, mode).as(ResourceSpec::new);
     Arbitrary<ConfigSpec> config =
         Combinators.combine(
+                Arbitraries.of(MigStrategy.class).optional(0.5),
                 Arbitraries.of(SharingStrategy.class),
                 Arbitraries.of(true, false),
                 Arbitraries.frequencyOf(
@@ -81,7 +88,9 @@ class SharingOneHomeProperties {
       }
       sharing.addResources(resource.build());
     }
-    return DevicePluginConfig.builder().sharing(sharing.build()).build();
+    DevicePluginConfig.Builder config = DevicePluginConfig.builder().sharing(sharing.build());
+    spec.migStrategy().ifPresent(config::migStrategy);
+    return config.build();
   }
 
   @Property(tries = 300)

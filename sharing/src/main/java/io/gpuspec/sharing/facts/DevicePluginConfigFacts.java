@@ -40,6 +40,19 @@ public final class DevicePluginConfigFacts {
     return each(configMap, config -> DevicePluginConfigReader.tooFewReplicas(config.root()));
   }
 
+  /** SHR003, the part that holds for every GPU: MPS shares a GPU among at most 48 clients. */
+  public static List<Finding> mpsClients(ConfigMap configMap) {
+    return each(configMap, config -> DevicePluginConfigReader.tooManyMpsClients(config.root()));
+  }
+
+  /**
+   * SHR004: MPS never with {@code migStrategy: mixed} nor on MIG devices; MIG resources are shared
+   * only under {@code mixed}.
+   */
+  public static List<Finding> migStrategy(ConfigMap configMap) {
+    return each(configMap, config -> DevicePluginConfigReader.migStrategyMismatches(config.root()));
+  }
+
   private static List<Finding> each(
       ConfigMap configMap, Function<EmbeddedConfig, List<Finding>> fact) {
     List<Finding> findings = new ArrayList<>();
