@@ -8,7 +8,6 @@ import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.report.ObjectRef;
-import io.gpuspec.sharing.facts.DevicePluginConfigFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

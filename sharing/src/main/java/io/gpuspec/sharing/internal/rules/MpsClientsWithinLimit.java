@@ -8,12 +8,12 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.DevicePluginConfig;
+import io.gpuspec.sharing.DevicePluginConfigFacts;
 import io.gpuspec.sharing.DevicePluginConfigReader;
 import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
 import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import io.gpuspec.sharing.NodeConfigLabels;
 import io.gpuspec.sharing.SharingConfig;
-import io.gpuspec.sharing.facts.DevicePluginConfigFacts;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**

@@ -6,7 +6,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.facts.DevicePluginConfigFacts;
+import io.gpuspec.sharing.DevicePluginConfigFacts;
 
 /**
  * SHR004: sharing fits the config's MIG strategy: MPS never with {@code migStrategy: mixed} (the

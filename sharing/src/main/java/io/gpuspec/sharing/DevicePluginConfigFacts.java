@@ -1,12 +1,13 @@
-package io.gpuspec.sharing.facts;
+package io.gpuspec.sharing;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.report.Finding;
-import io.gpuspec.sharing.DevicePluginConfigReader;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Facts about the device-plugin configs in a ConfigMap's data (any value that reads as one, see
@@ -27,22 +28,21 @@ public final class DevicePluginConfigFacts {
   public static List<Finding> readAsWritten(ConfigMap configMap) {
     return each(
         configMap,
-        config -> {
-          List<Finding> inner =
-              new ArrayList<>(DevicePluginConfigReader.formatProblems(config.text()));
-          inner.addAll(DevicePluginConfigReader.ignored(config.root()));
+        (text, root) -> {
+          List<Finding> inner = new ArrayList<>(DevicePluginConfigReader.formatProblems(text));
+          inner.addAll(DevicePluginConfigReader.ignored(root));
           return inner;
         });
   }
 
   /** SHR002: each shared resource has at least 2 replicas. */
   public static List<Finding> replicas(ConfigMap configMap) {
-    return each(configMap, config -> DevicePluginConfigReader.tooFewReplicas(config.root()));
+    return each(configMap, (text, root) -> DevicePluginConfigReader.tooFewReplicas(root));
   }
 
   /** SHR003, the part that holds for every GPU: MPS shares a GPU among at most 48 clients. */
   public static List<Finding> mpsClients(ConfigMap configMap) {
-    return each(configMap, config -> DevicePluginConfigReader.tooManyMpsClients(config.root()));
+    return each(configMap, (text, root) -> DevicePluginConfigReader.tooManyMpsClients(root));
   }
 
   /**
@@ -50,20 +50,28 @@ public final class DevicePluginConfigFacts {
    * only under {@code mixed}.
    */
   public static List<Finding> migStrategy(ConfigMap configMap) {
-    return each(configMap, config -> DevicePluginConfigReader.migStrategyMismatches(config.root()));
+    return each(configMap, (text, root) -> DevicePluginConfigReader.migStrategyMismatches(root));
   }
 
   private static List<Finding> each(
-      ConfigMap configMap, Function<EmbeddedConfig, List<Finding>> fact) {
+      ConfigMap configMap, BiFunction<String, ObjectNode, List<Finding>> fact) {
     List<Finding> findings = new ArrayList<>();
-    for (EmbeddedConfig config : EmbeddedConfig.in(configMap)) {
-      if (config.type() != EmbeddedConfig.Type.DEVICE_PLUGIN) {
-        continue;
-      }
-      for (Finding inner : fact.apply(config)) {
-        findings.add(new Finding(config.path(), at(inner.path()) + inner.message(), inner.fix()));
-      }
-    }
+    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
+    new TreeMap<>(data)
+        .forEach(
+            (key, text) ->
+                DevicePluginConfigReader.tree(text)
+                    .filter(DevicePluginConfigReader::isDevicePluginConfig)
+                    .ifPresent(
+                        root -> {
+                          for (Finding inner : fact.apply(text, root)) {
+                            findings.add(
+                                new Finding(
+                                    "data[" + key + "]",
+                                    at(inner.path()) + inner.message(),
+                                    inner.fix()));
+                          }
+                        }));
     return findings;
   }
 
