@@ -60,8 +60,8 @@ public final class DevicePluginConfigFacts {
     new TreeMap<>(data)
         .forEach(
             (key, text) ->
-                DevicePluginConfigReader.tree(text)
-                    .filter(DevicePluginConfigReader::isDevicePluginConfig)
+                DevicePluginConfigText.tree(text)
+                    .filter(DevicePluginConfigText::isDevicePluginConfig)
                     .ifPresent(
                         root -> {
                           for (Finding inner : fact.apply(text, root)) {

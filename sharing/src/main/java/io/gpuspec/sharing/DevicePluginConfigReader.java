@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The one reader of the NVIDIA device plugin's config format ({@code version: v1};
@@ -462,37 +460,6 @@ public final class DevicePluginConfigReader {
       }
     }
     return findings;
-  }
-
-  /** Keys that only a device-plugin config has at its top, written right or misplaced. */
-  private static final List<String> TELLING_KEYS =
-      List.of("sharing", "flags", "timeSlicing", "mps");
-
-  private static final YAMLMapper YAML = YAMLMapper.builder().build();
-
-  /** The text as a YAML mapping, if it is one (read leniently; at most 1 MiB). */
-  public static Optional<ObjectNode> tree(String text) {
-    if (text == null || text.length() > (1 << 20)) {
-      return Optional.empty();
-    }
-    try {
-      JsonNode node = YAML.readTree(text);
-      return node instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
-    } catch (JacksonException e) {
-      return Optional.empty();
-    }
-  }
-
-  /**
-   * Whether a tree is a device-plugin config: a mapping with a {@code version} and a key only such
-   * a config has ({@code sharing}, {@code flags}, or a misplaced {@code timeSlicing}/{@code mps}),
-   * and not a mig-parted config ({@code mig-configs}).
-   */
-  public static boolean isDevicePluginConfig(JsonNode root) {
-    return root instanceof ObjectNode
-        && root.has("version")
-        && !root.has("mig-configs")
-        && TELLING_KEYS.stream().anyMatch(root::has);
   }
 
   /** The plugin prefixes a bare resource name with {@code nvidia.com/}. */

@@ -2,7 +2,7 @@ package io.gpuspec.sharing.internal.support;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.sharing.DevicePluginConfigReader;
+import io.gpuspec.sharing.DevicePluginConfigText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,13 +79,13 @@ public record EmbeddedConfig(
     if (root.has("mig-configs")) {
       return Optional.of(Type.MIG_PARTED);
     }
-    return DevicePluginConfigReader.isDevicePluginConfig(root)
+    return DevicePluginConfigText.isDevicePluginConfig(root)
         ? Optional.of(Type.DEVICE_PLUGIN)
         : Optional.empty();
   }
 
   /** The text as a YAML mapping, if it is one. */
   public static Optional<ObjectNode> parse(String text) {
-    return DevicePluginConfigReader.tree(text);
+    return DevicePluginConfigText.tree(text);
   }
 }
