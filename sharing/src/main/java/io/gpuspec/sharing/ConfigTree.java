@@ -79,7 +79,11 @@ final class ConfigTree {
   }
 
   void problem(String path, String problem, String fix) {
-    problems.add(new ConfigProblem(full(path), problem + "; " + fix));
+    problem(path, problem, fix, ConfigProblem.Kind.FORMAT);
+  }
+
+  void problem(String path, String problem, String fix, ConfigProblem.Kind kind) {
+    problems.add(new ConfigProblem(full(path), problem + "; " + fix, kind));
   }
 
   String full(String path) {

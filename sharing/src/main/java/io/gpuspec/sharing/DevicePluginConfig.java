@@ -82,32 +82,6 @@ public abstract class DevicePluginConfig {
     return this;
   }
 
-  @Value.Check
-  protected void check() {
-    if (sharing().isEmpty()) {
-      return;
-    }
-    SharingConfig sharing = sharing().get();
-    InvalidSpecException.require(
-        !(sharing.strategy() == SharingStrategy.MPS && effectiveMigStrategy() == MigStrategy.MIXED),
-        "device-plugin config",
-        "MPS sharing with migStrategy mixed, which the device plugin refuses to start with",
-        "use migStrategy none or single with MPS, or time-slicing with mixed");
-    for (SharedResource resource : sharing.resources()) {
-      InvalidSpecException.require(
-          !resource.isMig() || effectiveMigStrategy() == MigStrategy.MIXED,
-          "device-plugin config sharing."
-              + sharing.strategy().key()
-              + " resource \""
-              + resource.name()
-              + "\"",
-          "migStrategy "
-              + effectiveMigStrategy().value()
-              + " advertises no nvidia.com/mig-* resource, so this entry shares nothing",
-          "set flags.migStrategy: mixed, or share nvidia.com/gpu");
-    }
-  }
-
   /** The config as YAML text: deterministic, keys sorted. */
   public String render() {
     return YamlText.render(tree());

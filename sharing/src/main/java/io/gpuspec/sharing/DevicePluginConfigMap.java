@@ -7,6 +7,7 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,5 +148,32 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableDevicePluginConfigMap.Builder {}
+  public static final class Builder extends ImmutableDevicePluginConfigMap.Builder {
+    /**
+     * Builds the ConfigMap; one whose configs the device plugin would refuse or read otherwise than
+     * written (SHR001: an empty resource list, a custom rename, a devices list, a resource listed
+     * twice or a name it does not share; SHR002: fewer than 2 replicas; SHR003: more than 48 MPS
+     * clients; SHR004: MPS with MIG, a MIG resource outside {@code mixed}) fails with that finding.
+     */
+    @Override
+    public DevicePluginConfigMap build() {
+      DevicePluginConfigMap built = super.build();
+      ConfigMap rendered = built.toConfigMap();
+      ObjectRef object = ObjectRef.of(rendered);
+      InvalidSpecException.requireNone(
+          "SHR001", object, DevicePluginConfigFacts.readAsWritten(rendered));
+      InvalidSpecException.requireNone(
+          "SHR002", object, DevicePluginConfigFacts.replicas(rendered));
+      InvalidSpecException.requireNone(
+          "SHR003", object, DevicePluginConfigFacts.mpsClients(rendered));
+      InvalidSpecException.requireNone(
+          "SHR004", object, DevicePluginConfigFacts.migStrategy(rendered));
+      return built;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    DevicePluginConfigMap buildUnchecked() {
+      return super.build();
+    }
+  }
 }

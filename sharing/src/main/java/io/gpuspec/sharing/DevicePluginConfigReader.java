@@ -1,6 +1,8 @@
 package io.gpuspec.sharing;
 
+import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +104,131 @@ public final class DevicePluginConfigReader {
   /** The same, with {@code prefix} before every problem's path (e.g. {@code data[any]}). */
   static Parsed<DevicePluginConfig> read(String text, String prefix) {
     ConfigTree tree = new ConfigTree(prefix);
-    Optional<DevicePluginConfig> config = tree.root(text).flatMap(root -> read(tree, root));
+    Optional<ObjectNode> root = tree.root(text);
+    Optional<DevicePluginConfig> config = root.flatMap(node -> read(tree, node));
+    if (config.isPresent()) {
+      List<Finding> refused = new ArrayList<>(ignored(root.get()));
+      refused.addAll(tooFewReplicas(root.get()));
+      refused.addAll(tooManyMpsClients(root.get()));
+      refused.addAll(migStrategyMismatches(root.get()));
+      for (Finding finding : refused) {
+        tree.problem(finding.path(), finding.message(), finding.fix(), ConfigProblem.Kind.VALUE);
+      }
+      if (!refused.isEmpty()) {
+        return tree.result(Optional.empty());
+      }
+    }
     return tree.result(config);
+  }
+
+  /**
+   * What the plugin refuses in the config's format (unknown, misplaced or mistyped keys, an unknown
+   * version, an empty resource list), as findings with paths inside the config; reported by SHR001.
+   */
+  public static List<Finding> formatProblems(String text) {
+    List<Finding> findings = new ArrayList<>();
+    for (ConfigProblem problem : read(text).problems()) {
+      if (problem.kind() == ConfigProblem.Kind.FORMAT) {
+        String message = problem.message();
+        int split = message.lastIndexOf("; ");
+        findings.add(
+            new Finding(
+                problem.path(),
+                split < 0 ? message : message.substring(0, split),
+                split < 0 ? "fix the config as the message says" : message.substring(split + 2)));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * What the plugin ignores or does not share in well-formed sharing sections: a name that is not a
+   * resource name it shares, a resource listed twice, a {@code rename} other than the default
+   * {@code <name>.shared} under {@code renameByDefault}, a {@code devices} list other than {@code
+   * all} (device plugin v0.17 to v0.20, {@code DisableResourceNamingInConfig}); reported by SHR001.
+   */
+  public static List<Finding> ignored(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    for (SharingSection section : sections(root)) {
+      Set<String> seen = new HashSet<>();
+      for (SharedEntry entry : section.resources()) {
+        ignored(findings, section, entry, seen);
+      }
+    }
+    return findings;
+  }
+
+  private static void ignored(
+      List<Finding> findings, SharingSection section, SharedEntry entry, Set<String> seen) {
+    Optional<String> name = entry.name();
+    if (name.isPresent()) {
+      String resource = name.get();
+      if (!ResourceNames.isValid(resource)) {
+        findings.add(
+            new Finding(
+                entry.path() + ".name",
+                "\"" + resource + "\" is not a resource name the device plugin shares",
+                "use nvidia.com/gpu or nvidia.com/mig-<profile>"));
+      } else if (!seen.add(resource)) {
+        findings.add(
+            new Finding(
+                entry.path() + ".name",
+                resource + " is listed twice in " + section.path() + ".resources",
+                "list each resource once"));
+      }
+    }
+    text(entry.node().get("rename"))
+        .ifPresent(
+            rename -> {
+              String advertised = section.advertisedName(name.orElse(ResourceNames.GPU));
+              if (!(section.renameByDefault() && rename.equals(advertised))) {
+                findings.add(
+                    new Finding(
+                        entry.path() + ".rename",
+                        "the device plugin ignores rename \""
+                            + rename
+                            + "\" and advertises "
+                            + advertised,
+                        "drop rename; set renameByDefault: true to advertise <name>.shared"));
+              }
+            });
+    JsonNode devices = entry.node().get("devices");
+    if (devices != null && !(devices.isString() && devices.asString().equals("all"))) {
+      findings.add(
+          new Finding(
+              entry.path() + ".devices",
+              "the device plugin ignores a devices list and shares every device",
+              "drop devices and select nodes with the nvidia.com/device-plugin.config label"
+                  + " instead"));
+    }
+  }
+
+  /**
+   * Resources shared fewer than 2 ways, which the plugin refuses ("number of replicas must be >=
+   * 2", {@code api/config/v1/replicas.go}); reported by SHR002.
+   */
+  public static List<Finding> tooFewReplicas(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    for (SharingSection section : sections(root)) {
+      for (SharedEntry entry : section.resources()) {
+        entry
+            .replicas()
+            .filter(replicas -> replicas < 2)
+            .ifPresent(
+                replicas ->
+                    findings.add(
+                        new Finding(
+                            entry.path() + ".replicas",
+                            replicas
+                                + " replica(s) share nothing and the device plugin refuses the"
+                                + " config",
+                            "give at least 2 replicas, or drop "
+                                + entry.name().orElse("the resource")
+                                + " from "
+                                + section.path())));
+      }
+    }
+    return findings;
   }
 
   private static Optional<DevicePluginConfig> read(ConfigTree tree, ObjectNode root) {
@@ -208,6 +333,9 @@ public final class DevicePluginConfigReader {
           resourcesPath,
           "expected a list, found " + ConfigTree.describe(resources.get()),
           "write each resource as a list item: - name: nvidia.com/gpu");
+    } else if (resources.get().isEmpty()) {
+      tree.problem(
+          resourcesPath, "no resource to share", "add one, e.g. nvidia.com/gpu with 4 replicas");
     } else {
       for (int i = 0; i < resources.get().size(); i++) {
         readResource(tree, resources.get().get(i), ConfigTree.item(resourcesPath, i), path)
@@ -260,6 +388,78 @@ public final class DevicePluginConfigReader {
       return Optional.empty();
     }
     return tree.build(path, builder::build);
+  }
+
+  /**
+   * MPS resources shared among more than {@link SharingConfig#MPS_MAX_REPLICAS} clients, more than
+   * any GPU serves; reported by SHR003 (which also knows the lower limit of older GPUs from the
+   * fleet).
+   */
+  public static List<Finding> tooManyMpsClients(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    for (SharingSection section : sections(root)) {
+      if (!section.isMps()) {
+        continue;
+      }
+      for (SharedEntry entry : section.resources()) {
+        entry
+            .replicas()
+            .filter(replicas -> replicas > SharingConfig.MPS_MAX_REPLICAS)
+            .ifPresent(
+                replicas ->
+                    findings.add(
+                        new Finding(
+                            entry.path() + ".replicas",
+                            replicas
+                                + " MPS clients but a GPU serves at most "
+                                + SharingConfig.MPS_MAX_REPLICAS,
+                            "use at most " + SharingConfig.MPS_MAX_REPLICAS + " replicas")));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Sharing that does not fit {@code flags.migStrategy}: MPS with {@code mixed} (the plugin does
+   * not start), MPS on a MIG resource, a MIG resource shared under another strategy than {@code
+   * mixed} (it is never advertised); reported by SHR004.
+   */
+  public static List<Finding> migStrategyMismatches(ObjectNode root) {
+    List<Finding> findings = new ArrayList<>();
+    String strategy = migStrategy(root);
+    for (SharingSection section : sections(root)) {
+      if (section.isMps() && strategy.equals("mixed")) {
+        findings.add(
+            new Finding(
+                section.path(),
+                "MPS with flags.migStrategy mixed, which the device plugin refuses to start with",
+                "use migStrategy none or single with MPS, or time-slicing with mixed"));
+      }
+      for (SharedEntry entry : section.resources()) {
+        String name = entry.name().orElse("");
+        if (!ResourceNames.isMig(name)) {
+          continue;
+        }
+        if (section.isMps()) {
+          findings.add(
+              new Finding(
+                  entry.path() + ".name",
+                  "MPS does not share MIG devices (" + name + ")",
+                  "share MIG devices with time-slicing, or whole GPUs with MPS"));
+        } else if (!strategy.equals("mixed")) {
+          findings.add(
+              new Finding(
+                  entry.path() + ".name",
+                  "migStrategy "
+                      + strategy
+                      + " advertises no nvidia.com/mig-* resource, so sharing "
+                      + name
+                      + " shares nothing",
+                  "set flags.migStrategy: mixed, or share nvidia.com/gpu"));
+        }
+      }
+    }
+    return findings;
   }
 
   /** The plugin prefixes a bare resource name with {@code nvidia.com/}. */

@@ -1,7 +1,6 @@
 package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -12,8 +11,9 @@ import org.immutables.value.Value;
  *
  * <p>{@code rename} and {@code devices} are part of the config format, but device plugin v0.17 to
  * v0.20 ignores a {@code rename} other than the default {@code <name>.shared} and any {@code
- * devices} other than {@code all} ({@code DisableResourceNamingInConfig}); {@link SharingConfig}
- * therefore rejects them.
+ * devices} other than {@code all} ({@code DisableResourceNamingInConfig}); a {@link
+ * DevicePluginConfigMap} holding them is refused with SHR001's finding, as one with fewer than 2
+ * replicas is with SHR002's.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -32,29 +32,6 @@ public abstract class SharedResource {
   /** Whether this is a MIG resource ({@code nvidia.com/mig-…}). */
   public boolean isMig() {
     return ResourceNames.isMig(name());
-  }
-
-  @Value.Check
-  protected void check() {
-    String where = "shared resource \"" + name() + "\"";
-    InvalidSpecException.require(
-        ResourceNames.isValid(name()),
-        where,
-        "not a resource name of the device plugin",
-        "use nvidia.com/ and a DNS-1123 name, at most 63 characters, e.g. nvidia.com/gpu");
-    InvalidSpecException.require(
-        replicas() >= 2,
-        where + " replicas",
-        replicas() + " is below 2, so nothing is shared",
-        "give at least 2 replicas or drop the resource");
-    rename()
-        .ifPresent(
-            rename ->
-                InvalidSpecException.require(
-                    ResourceNames.isValid(rename),
-                    where + " rename",
-                    "\"" + rename + "\" is not a resource name of the device plugin",
-                    "use nvidia.com/ and a DNS-1123 name, e.g. nvidia.com/gpu.shared"));
   }
 
   /** {@code name} shared {@code replicas} ways. */

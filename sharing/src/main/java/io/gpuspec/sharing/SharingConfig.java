@@ -1,7 +1,6 @@
 package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.util.List;
 import java.util.Optional;
 import org.immutables.value.Value;
@@ -14,10 +13,11 @@ import org.immutables.value.Value;
  * SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 4));
  * }</pre>
  *
- * Rules (https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus): at least one resource;
- * MPS shares at most 48 clients per GPU and no MIG device. The device plugin (v0.17 to v0.20)
- * ignores a custom {@code rename} and {@code devices} list, so both are rejected rather than left
- * to be silently dropped.
+ * Rules (https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus): an empty resource
+ * list, a custom {@code rename}, a {@code devices} list (which device plugin v0.17 to v0.20
+ * ignores) and a resource listed twice are SHR001's findings, fewer than 2 replicas SHR002's, more
+ * than 48 MPS clients SHR003's, and MPS on MIG devices SHR004's: a {@link DevicePluginConfigMap}
+ * holding such a config is refused with them.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -50,53 +50,6 @@ public abstract class SharingConfig {
   /** The name the plugin advertises a shared resource under. */
   public String advertisedName(SharedResource resource) {
     return renameByDefault() ? ResourceNames.shared(resource.name()) : resource.name();
-  }
-
-  @Value.Check
-  protected void check() {
-    String where = "sharing." + strategy().key();
-    InvalidSpecException.require(
-        !resources().isEmpty(),
-        where + " resources",
-        "no resource to share",
-        "add one, e.g. nvidia.com/gpu with 4 replicas");
-    for (SharedResource resource : resources()) {
-      String at = where + " resource \"" + resource.name() + "\"";
-      resource
-          .rename()
-          .ifPresent(
-              rename ->
-                  InvalidSpecException.require(
-                      renameByDefault() && rename.equals(ResourceNames.shared(resource.name())),
-                      at + " rename",
-                      "the device plugin ignores rename \""
-                          + rename
-                          + "\" and advertises "
-                          + advertisedName(resource),
-                      "drop rename; set renameByDefault: true to advertise "
-                          + ResourceNames.shared(resource.name())));
-      resource
-          .devices()
-          .ifPresent(
-              devices ->
-                  InvalidSpecException.require(
-                      devices.isAll(),
-                      at + " devices",
-                      "the device plugin ignores devices " + devices + " and shares every device",
-                      "drop devices (or write all) and select nodes with the config label instead"));
-      if (strategy() == SharingStrategy.MPS) {
-        InvalidSpecException.require(
-            resource.replicas() <= MPS_MAX_REPLICAS,
-            at + " replicas",
-            resource.replicas() + " MPS clients but a GPU serves at most " + MPS_MAX_REPLICAS,
-            "use at most " + MPS_MAX_REPLICAS + " replicas");
-        InvalidSpecException.require(
-            !resource.isMig(),
-            at,
-            "MPS does not share MIG devices",
-            "share MIG devices with time-slicing, or share whole GPUs with MPS");
-      }
-    }
   }
 
   public static SharingConfig timeSlicing(SharedResource... resources) {

@@ -140,12 +140,12 @@ class ConfigParseTest {
         .singleElement()
         .satisfies(
             problem -> {
-              assertThat(problem.path()).isEqualTo("sharing.mps");
+              assertThat(problem.path()).isEqualTo("sharing.mps.resources[0].replicas");
               assertThat(problem.message()).contains("60 MPS clients but a GPU serves at most 48");
             });
     assertThatThrownBy(parsed::orThrow)
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("config sharing.mps: sharing.mps resource \"nvidia.com/gpu\"");
+        .hasMessageContaining("sharing.mps.resources[0].replicas: 60 MPS clients");
   }
 
   @Test
@@ -185,8 +185,8 @@ class ConfigParseTest {
         .satisfies(
             problem -> {
               assertThat(problem.path())
-                  .isEqualTo("data[tesla-t4].sharing.timeSlicing.resources[0]");
-              assertThat(problem.message()).contains("replicas: 1 is below 2");
+                  .isEqualTo("data[tesla-t4].sharing.timeSlicing.resources[0].replicas");
+              assertThat(problem.message()).contains("1 replica(s) share nothing");
             });
   }
 

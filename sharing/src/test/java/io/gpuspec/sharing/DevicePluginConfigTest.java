@@ -6,8 +6,10 @@ import static io.gpuspec.core.GpuCatalogue.V100_16GB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.gpuspec.core.InvalidSpecException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -18,33 +20,81 @@ class DevicePluginConfigTest {
     return DevicePluginConfig.builder().migStrategy(strategy).sharing(sharing).build();
   }
 
+  /** A ConfigMap holding the config as {@code t4}. */
+  private static DevicePluginConfigMap configMap(DevicePluginConfig config) {
+    return DevicePluginConfigMap.builder().name("plugin").putConfig("t4", config).build();
+  }
+
+  /** What building a ConfigMap with the config as {@code t4} throws. */
+  private static InvalidSpecException refusal(DevicePluginConfig config) {
+    Throwable thrown = catchThrowable(() -> configMap(config));
+    assertThat(thrown).isInstanceOf(InvalidSpecException.class);
+    return (InvalidSpecException) thrown;
+  }
+
+  /** What building a ConfigMap with the sharing as config {@code t4} throws. */
+  private static InvalidSpecException refusal(SharingConfig sharing) {
+    return refusal(DevicePluginConfig.builder().sharing(sharing).build());
+  }
+
   @Test
   void replicas_belowTwoSharesNothing() {
-    assertThatThrownBy(() -> SharedResource.of("nvidia.com/gpu", 1))
-        .isInstanceOf(InvalidSpecException.class)
+    InvalidSpecException refused =
+        refusal(SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 1)));
+    assertThat(refused.ruleId()).contains("SHR002");
+    assertThat(refused)
         .hasMessage(
-            "shared resource \"nvidia.com/gpu\" replicas: 1 is below 2, so nothing is shared;"
-                + " give at least 2 replicas or drop the resource");
+            "ConfigMap/gpu-operator/plugin data[t4]: sharing.timeSlicing.resources[0].replicas: 1"
+                + " replica(s) share nothing and the device plugin refuses the config; give at"
+                + " least 2 replicas, or drop nvidia.com/gpu from sharing.timeSlicing");
     assertThat(SharedResource.of("nvidia.com/gpu", 2).replicas()).isEqualTo(2);
   }
 
   @Test
   void resourceName_mustBeANvidiaResource() {
-    assertThatThrownBy(() -> SharedResource.of("example.com/gpu", 2))
-        .hasMessageContaining("not a resource name of the device plugin");
-    assertThatThrownBy(() -> SharedResource.of("nvidia.com/GPU", 2))
-        .hasMessageContaining("not a resource name of the device plugin");
+    for (String name : List.of("example.com/gpu", "nvidia.com/GPU")) {
+      InvalidSpecException refused = refusal(SharingConfig.timeSlicing(SharedResource.of(name, 2)));
+      assertThat(refused.ruleId()).contains("SHR001");
+      assertThat(refused).hasMessageContaining("is not a resource name the device plugin shares");
+    }
     assertThatCode(() -> SharedResource.of("nvidia.com/mig-1g.10gb", 2)).doesNotThrowAnyException();
   }
 
   @Test
+  void resource_listedTwiceIsRefused() {
+    InvalidSpecException refused =
+        refusal(
+            SharingConfig.timeSlicing(
+                SharedResource.of("nvidia.com/gpu", 2), SharedResource.of("gpu", 4)));
+    assertThat(refused.ruleId()).contains("SHR001");
+    assertThat(refused)
+        .hasMessageContaining(
+            "sharing.timeSlicing.resources[1].name: nvidia.com/gpu is listed twice in"
+                + " sharing.timeSlicing.resources");
+  }
+
+  @Test
   void mps_atMost48Replicas() {
-    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 49)))
+    InvalidSpecException refused =
+        refusal(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 49)));
+    assertThat(refused.ruleId()).contains("SHR003");
+    assertThat(refused)
         .hasMessage(
-            "sharing.mps resource \"nvidia.com/gpu\" replicas: 49 MPS clients but a GPU serves at"
-                + " most 48; use at most 48 replicas");
-    assertThat(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 48)).resources()).hasSize(1);
-    assertThatCode(() -> SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 64)))
+            "ConfigMap/gpu-operator/plugin data[t4]: sharing.mps.resources[0].replicas: 49 MPS"
+                + " clients but a GPU serves at most 48; use at most 48 replicas");
+    assertThatCode(
+            () ->
+                configMap(
+                    DevicePluginConfig.builder()
+                        .sharing(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 48)))
+                        .build()))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () ->
+                configMap(
+                    DevicePluginConfig.builder()
+                        .sharing(SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 64)))
+                        .build()))
         .doesNotThrowAnyException();
   }
 
@@ -70,37 +120,44 @@ class DevicePluginConfigTest {
   @Test
   void mps_notWithMigStrategyMixed() {
     SharingConfig mps = SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 4));
-    assertThatThrownBy(() -> config(MigStrategy.MIXED, mps))
-        .hasMessageStartingWith("device-plugin config: MPS sharing with migStrategy mixed");
-    assertThatCode(() -> config(MigStrategy.SINGLE, mps)).doesNotThrowAnyException();
+    InvalidSpecException refused = refusal(config(MigStrategy.MIXED, mps));
+    assertThat(refused.ruleId()).contains("SHR004");
+    assertThat(refused)
+        .hasMessageContaining(
+            "data[t4]: sharing.mps: MPS with flags.migStrategy mixed, which the device plugin"
+                + " refuses to start with");
+    assertThatCode(() -> configMap(config(MigStrategy.SINGLE, mps))).doesNotThrowAnyException();
   }
 
   @Test
   void mps_notOnMigDevices() {
-    assertThatThrownBy(() -> SharingConfig.mps(SharedResource.of("nvidia.com/mig-1g.10gb", 2)))
-        .hasMessageContaining("MPS does not share MIG devices");
+    assertThat(refusal(SharingConfig.mps(SharedResource.of("nvidia.com/mig-1g.10gb", 2))))
+        .hasMessageContaining("MPS does not share MIG devices (nvidia.com/mig-1g.10gb)");
   }
 
   @Test
   void migResource_needsTheMixedStrategy() {
     SharingConfig migShared =
         SharingConfig.timeSlicing(SharedResource.of("nvidia.com/mig-1g.10gb", 2));
-    assertThatThrownBy(() -> config(MigStrategy.SINGLE, migShared))
+    assertThat(refusal(config(MigStrategy.SINGLE, migShared)))
         .hasMessageContaining("migStrategy single advertises no nvidia.com/mig-* resource");
-    assertThatThrownBy(() -> DevicePluginConfig.builder().sharing(migShared).build())
+    assertThat(refusal(migShared))
         .hasMessageContaining("migStrategy none advertises no nvidia.com/mig-* resource");
-    assertThatCode(() -> config(MigStrategy.MIXED, migShared)).doesNotThrowAnyException();
+    assertThatCode(() -> configMap(config(MigStrategy.MIXED, migShared)))
+        .doesNotThrowAnyException();
   }
 
   @Test
   void customRename_isRejectedBecauseThePluginIgnoresIt() {
     SharedResource renamed =
         SharedResource.builder().name("nvidia.com/gpu").replicas(4).rename("nvidia.com/t4").build();
-    assertThatThrownBy(() -> SharingConfig.timeSlicing(renamed))
+    InvalidSpecException refused = refusal(SharingConfig.timeSlicing(renamed));
+    assertThat(refused.ruleId()).contains("SHR001");
+    assertThat(refused)
         .hasMessage(
-            "sharing.timeSlicing resource \"nvidia.com/gpu\" rename: the device plugin ignores"
-                + " rename \"nvidia.com/t4\" and advertises nvidia.com/gpu; drop rename; set"
-                + " renameByDefault: true to advertise nvidia.com/gpu.shared");
+            "ConfigMap/gpu-operator/plugin data[t4]: sharing.timeSlicing.resources[0].rename: the"
+                + " device plugin ignores rename \"nvidia.com/t4\" and advertises nvidia.com/gpu;"
+                + " drop rename; set renameByDefault: true to advertise <name>.shared");
     SharedResource defaultRename =
         SharedResource.builder()
             .name("nvidia.com/gpu")
@@ -124,8 +181,10 @@ class DevicePluginConfigTest {
             .replicas(4)
             .devices(DeviceSelection.indices(0, 1))
             .build();
-    assertThatThrownBy(() -> SharingConfig.timeSlicing(someGpus))
-        .hasMessageContaining("the device plugin ignores devices [0, 1] and shares every device");
+    assertThat(refusal(SharingConfig.timeSlicing(someGpus)))
+        .hasMessageContaining(
+            "sharing.timeSlicing.resources[0].devices: the device plugin ignores a devices list"
+                + " and shares every device");
     SharedResource allGpus =
         SharedResource.builder()
             .name("nvidia.com/gpu")
@@ -137,10 +196,12 @@ class DevicePluginConfigTest {
 
   @Test
   void sharing_needsAResource() {
-    assertThatThrownBy(() -> SharingConfig.timeSlicing())
+    InvalidSpecException refused = refusal(SharingConfig.timeSlicing());
+    assertThat(refused.ruleId()).contains("SHR001");
+    assertThat(refused)
         .hasMessage(
-            "sharing.timeSlicing resources: no resource to share; add one, e.g. nvidia.com/gpu"
-                + " with 4 replicas");
+            "ConfigMap/gpu-operator/plugin data[t4]: sharing.timeSlicing.resources: no resource to"
+                + " share; add one, e.g. nvidia.com/gpu with 4 replicas");
   }
 
   @Test

@@ -23,13 +23,14 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Random device-plugin settings, valid or not: building them (and checking them against a GPU
- * model) succeeds exactly when they satisfy the facts, restated here from the device plugin docs.
+ * Random device-plugin settings, valid or not: building them (checking them against a GPU model,
+ * and into a ConfigMap) succeeds exactly when they satisfy the facts, restated here from the device
+ * plugin docs.
  */
 class DevicePluginValidationProperties {
 
   private static final Set<String> VALID_NAMES =
-      Set.of("nvidia.com/gpu", "nvidia.com/mig-1g.10gb", "nvidia.com/mig-3g.40gb");
+      Set.of("nvidia.com/gpu", "nvidia.com/mig-1g.10gb", "nvidia.com/mig-3g.40gb", "gpu");
   private static final List<String> NAMES =
       List.of(
           "nvidia.com/gpu",
@@ -96,7 +97,10 @@ class DevicePluginValidationProperties {
     }
     DevicePluginConfig.Builder config = DevicePluginConfig.builder().sharing(sharing.build());
     raw.migStrategy().ifPresent(config::migStrategy);
-    config.build().requireSupports(raw.model());
+    DevicePluginConfigMap.builder()
+        .name("plugin")
+        .putConfig("t4", config.build().requireSupports(raw.model()))
+        .build();
   }
 
   /** The facts: GPU-FACTS §4 and §5 and the device plugin's handling of rename and devices. */
@@ -113,7 +117,15 @@ class DevicePluginValidationProperties {
         new BigDecimal(raw.model().computeCapability()).compareTo(new BigDecimal("7.5")) >= 0
             ? 48
             : 16;
+    Set<String> seen = new java.util.HashSet<>();
     for (RawResource r : raw.resources()) {
+      String qualified = r.name().contains("/") ? r.name() : "nvidia.com/" + r.name();
+      if (VALID_NAMES.contains(r.name()) && !seen.add(qualified)) {
+        return false; // a resource listed twice (the plugin qualifies a bare name)
+      }
+    }
+    for (RawResource r : raw.resources()) {
+      String qualified = r.name().contains("/") ? r.name() : "nvidia.com/" + r.name();
       boolean migResource = r.name().startsWith("nvidia.com/mig-");
       if (!VALID_NAMES.contains(r.name()) || r.replicas() < 2) {
         return false;
@@ -124,7 +136,9 @@ class DevicePluginValidationProperties {
       if (mps && r.replicas() > mpsLimit) {
         return false; // 48 MPS clients per GPU, 16 before compute capability 7.5
       }
-      if (r.renameMode() == 2 || (r.renameMode() == 1 && !raw.renameByDefault())) {
+      boolean defaultRename =
+          raw.renameByDefault() && (r.name() + ".shared").equals(qualified + ".shared");
+      if (r.renameMode() == 2 || (r.renameMode() == 1 && !defaultRename)) {
         return false; // the plugin ignores a rename other than <name>.shared by default
       }
       if (r.devicesMode() == 2) {

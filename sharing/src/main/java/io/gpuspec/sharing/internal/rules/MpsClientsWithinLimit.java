@@ -1,5 +1,6 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -7,6 +8,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.DevicePluginConfig;
+import io.gpuspec.sharing.DevicePluginConfigFacts;
 import io.gpuspec.sharing.DevicePluginConfigReader;
 import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
 import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
@@ -38,30 +40,29 @@ public final class MpsClientsWithinLimit extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      DevicePluginConfigFacts.mpsClients(configMap)
+          .forEach(finding -> context.report(configMap, finding));
+    }
     for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
       for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
         if (!section.isMps()) {
           continue;
         }
         for (SharedEntry entry : section.resources()) {
-          entry.replicas().ifPresent(replicas -> check(context, config, entry, replicas));
+          entry
+              .replicas()
+              .filter(replicas -> replicas <= SharingConfig.MPS_MAX_REPLICAS)
+              .ifPresent(replicas -> checkModels(context, config, entry, replicas));
         }
       }
     }
   }
 
-  private static void check(
+  /** The part that needs the fleet: the pools of older GPUs that select this config. */
+  private static void checkModels(
       CheckContext context, EmbeddedConfig config, SharedEntry entry, int replicas) {
     String path = entry.path() + ".replicas";
-    if (replicas > SharingConfig.MPS_MAX_REPLICAS) {
-      SharingRules.report(
-          context,
-          config,
-          path,
-          replicas + " MPS clients but a GPU serves at most " + SharingConfig.MPS_MAX_REPLICAS,
-          "use at most " + SharingConfig.MPS_MAX_REPLICAS + " replicas");
-      return;
-    }
     for (FleetGroups.Group group :
         FleetGroups.labelled(context, NodeConfigLabels.DEVICE_PLUGIN_CONFIG, config.key())) {
       if (group.model().isEmpty()) {

@@ -1,14 +1,12 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.DevicePluginConfigReader;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
+import io.gpuspec.sharing.DevicePluginConfigFacts;
 
 /**
  * SHR002: every resource a device-plugin config shares has at least 2 replicas; the plugin refuses
@@ -34,27 +32,9 @@ public final class SharedResourcesHaveReplicas extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
-        for (SharedEntry entry : section.resources()) {
-          entry
-              .replicas()
-              .filter(replicas -> replicas < 2)
-              .ifPresent(
-                  replicas ->
-                      SharingRules.report(
-                          context,
-                          config,
-                          entry.path() + ".replicas",
-                          replicas
-                              + " replica(s) share nothing and the device plugin refuses the"
-                              + " config",
-                          "give at least 2 replicas, or drop "
-                              + entry.name().orElse("the resource")
-                              + " from "
-                              + section.path()));
-        }
-      }
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      DevicePluginConfigFacts.replicas(configMap)
+          .forEach(finding -> context.report(configMap, finding));
     }
   }
 }

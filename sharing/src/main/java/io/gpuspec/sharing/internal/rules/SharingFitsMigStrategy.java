@@ -1,14 +1,12 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.DevicePluginConfigReader;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
+import io.gpuspec.sharing.DevicePluginConfigFacts;
 
 /**
  * SHR004: sharing fits the config's MIG strategy: MPS never with {@code migStrategy: mixed} (the
@@ -38,43 +36,9 @@ public final class SharingFitsMigStrategy extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      String strategy = DevicePluginConfigReader.migStrategy(config.root());
-      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
-        if (section.isMps() && strategy.equals("mixed")) {
-          SharingRules.report(
-              context,
-              config,
-              section.path(),
-              "MPS with flags.migStrategy mixed, which the device plugin refuses to start with",
-              "use migStrategy none or single with MPS, or time-slicing with mixed");
-        }
-        for (SharedEntry entry : section.resources()) {
-          String name = entry.name().orElse("");
-          if (!name.startsWith(SharingRules.MIG_PREFIX)) {
-            continue;
-          }
-          if (section.isMps()) {
-            SharingRules.report(
-                context,
-                config,
-                entry.path() + ".name",
-                "MPS does not share MIG devices (" + name + ")",
-                "share MIG devices with time-slicing, or whole GPUs with MPS");
-          } else if (!strategy.equals("mixed")) {
-            SharingRules.report(
-                context,
-                config,
-                entry.path() + ".name",
-                "migStrategy "
-                    + strategy
-                    + " advertises no nvidia.com/mig-* resource, so sharing "
-                    + name
-                    + " shares nothing",
-                "set flags.migStrategy: mixed, or share nvidia.com/gpu");
-          }
-        }
-      }
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      DevicePluginConfigFacts.migStrategy(configMap)
+          .forEach(finding -> context.report(configMap, finding));
     }
   }
 }

@@ -2,15 +2,14 @@ package io.gpuspec.sharing.internal.support;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.sharing.DevicePluginConfigText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * A device-plugin or mig-parted config found by its content in a ConfigMap's data: any value whose
@@ -34,12 +33,6 @@ public record EmbeddedConfig(
     MIG_PARTED
   }
 
-  private static final YAMLMapper YAML = YAMLMapper.builder().build();
-
-  /** Keys that only a device-plugin config has at its top, written right or misplaced. */
-  private static final List<String> DEVICE_PLUGIN_KEYS =
-      List.of("sharing", "flags", "timeSlicing", "mps");
-
   /** The path of the config in its ConfigMap: {@code data[<key>]}. */
   public String path() {
     return "data[" + key + "]";
@@ -49,20 +42,27 @@ public record EmbeddedConfig(
   public static List<EmbeddedConfig> in(ManifestSet manifests) {
     List<EmbeddedConfig> found = new ArrayList<>();
     for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
-      Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
-      new TreeMap<>(data)
-          .forEach(
-              (key, text) ->
-                  parse(text)
-                      .ifPresent(
-                          root ->
-                              classify(root)
-                                  .ifPresent(
-                                      type ->
-                                          found.add(
-                                              new EmbeddedConfig(
-                                                  configMap, key, type, text, root)))));
+      found.addAll(in(configMap));
     }
+    return found;
+  }
+
+  /** Every config embedded in one ConfigMap, by sorted data key. */
+  public static List<EmbeddedConfig> in(ConfigMap configMap) {
+    List<EmbeddedConfig> found = new ArrayList<>();
+    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
+    new TreeMap<>(data)
+        .forEach(
+            (key, text) ->
+                parse(text)
+                    .ifPresent(
+                        root ->
+                            classify(root)
+                                .ifPresent(
+                                    type ->
+                                        found.add(
+                                            new EmbeddedConfig(
+                                                configMap, key, type, text, root)))));
     return found;
   }
 
@@ -79,21 +79,13 @@ public record EmbeddedConfig(
     if (root.has("mig-configs")) {
       return Optional.of(Type.MIG_PARTED);
     }
-    return DEVICE_PLUGIN_KEYS.stream().anyMatch(root::has)
+    return DevicePluginConfigText.isDevicePluginConfig(root)
         ? Optional.of(Type.DEVICE_PLUGIN)
         : Optional.empty();
   }
 
   /** The text as a YAML mapping, if it is one. */
   public static Optional<ObjectNode> parse(String text) {
-    if (text == null || text.length() > (1 << 20)) {
-      return Optional.empty();
-    }
-    try {
-      JsonNode node = YAML.readTree(text);
-      return node instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
-    } catch (JacksonException e) {
-      return Optional.empty();
-    }
+    return DevicePluginConfigText.tree(text);
   }
 }
