@@ -46,6 +46,11 @@ final class EngineContext implements CheckContext {
   }
 
   @Override
+  public List<java.nio.file.Path> crdFiles() {
+    return options.crdFiles();
+  }
+
+  @Override
   public GpuCatalogue catalogue() {
     return options.catalogue();
   }

@@ -41,6 +41,11 @@ public interface CheckContext {
     return fleet().isPresent() ? Severity.ERROR : Severity.WARNING;
   }
 
+  /** CustomResourceDefinition files or directories the user gave ({@code --crd}); may be empty. */
+  default List<java.nio.file.Path> crdFiles() {
+    return List.of();
+  }
+
   /** Reports a finding at the rule's own severity. */
   void report(HasMetadata object, String path, String message, String fix);
 

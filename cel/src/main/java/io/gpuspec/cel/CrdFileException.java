@@ -1,0 +1,11 @@
+package io.gpuspec.cel;
+
+/** A user CustomResourceDefinition file that cannot be read or holds no usable schema. */
+public final class CrdFileException extends Exception {
+
+  private static final long serialVersionUID = 1L;
+
+  public CrdFileException(String message) {
+    super(message);
+  }
+}

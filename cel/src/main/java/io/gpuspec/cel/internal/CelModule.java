@@ -1,0 +1,23 @@
+package io.gpuspec.cel.internal;
+
+import io.gpuspec.cel.internal.rules.CrdSchemaHolds;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.Rule;
+import java.util.List;
+
+/**
+ * The cel module: executes what the cluster states in CEL and OpenAPI (CRD schemas and rules,
+ * ValidatingAdmissionPolicies, DRA selectors) instead of re-typing it in Java.
+ */
+public final class CelModule implements GpuspecModule {
+
+  @Override
+  public String name() {
+    return "cel";
+  }
+
+  @Override
+  public List<Rule> rules() {
+    return List.of(CrdSchemaHolds.schema(), CrdSchemaHolds.celRules());
+  }
+}
