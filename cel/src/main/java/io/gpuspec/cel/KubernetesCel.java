@@ -116,14 +116,14 @@ public final class KubernetesCel {
                 CelExtensions.strings(),
                 CelExtensions.sets(options),
                 CelExtensions.lists(),
-                CelExtensions.math(options, 2),
+                CelExtensions.math(2),
                 CelExtensions.encoders(options),
                 CelExtensions.optional())
             .addRuntimeLibraries(
                 CelExtensions.strings(),
                 CelExtensions.sets(options),
                 CelExtensions.lists(),
-                CelExtensions.math(options, 2),
+                CelExtensions.math(2),
                 CelExtensions.encoders(options),
                 CelExtensions.optional())
             .addFunctionDeclarations(library.declarations())

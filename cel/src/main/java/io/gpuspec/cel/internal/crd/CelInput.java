@@ -53,7 +53,10 @@ final class CelInput {
       for (Map.Entry<String, JsonNode> e : value.properties()) {
         JsonNode child = props.path(e.getKey());
         if (!child.isMissingNode()) {
-          out.put(escape(e.getKey()), of(e.getValue(), child));
+          Object converted = of(e.getValue(), child);
+          out.put(escape(e.getKey()), converted);
+          // a reserved word also under its own name: rules in upstream CRDs select it unescaped
+          out.putIfAbsent(e.getKey(), converted);
         } else {
           out.put(e.getKey(), of(e.getValue(), additional.isObject() ? additional : MISSING));
         }
