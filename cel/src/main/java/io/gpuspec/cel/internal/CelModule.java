@@ -1,6 +1,8 @@
 package io.gpuspec.cel.internal;
 
 import io.gpuspec.cel.internal.rules.CrdSchemaHolds;
+import io.gpuspec.cel.internal.vap.PoliciesAdmit;
+import io.gpuspec.cel.internal.vap.PoliciesWellFormed;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import java.util.List;
@@ -18,6 +20,11 @@ public final class CelModule implements GpuspecModule {
 
   @Override
   public List<Rule> rules() {
-    return List.of(CrdSchemaHolds.schema(), CrdSchemaHolds.celRules());
+    return List.of(
+        CrdSchemaHolds.schema(),
+        CrdSchemaHolds.celRules(),
+        new PoliciesWellFormed(),
+        PoliciesAdmit.denials(),
+        PoliciesAdmit.unknowns());
   }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
 
 /** Plain JSON-like Java values (maps, lists, numbers, strings) as CEL values, and CEL equality. */
 public final class Values {
@@ -21,6 +22,9 @@ public final class Values {
   public static Object toCel(Object value) {
     if (value == null) {
       return NullValue.NULL_VALUE;
+    }
+    if (value instanceof JsonNode json) {
+      return fromJson(json);
     }
     if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
       return ((Number) value).longValue();
@@ -42,6 +46,32 @@ public final class Values {
       return out;
     }
     return value;
+  }
+
+  private static Object fromJson(JsonNode json) {
+    if (json.isObject()) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      json.properties().forEach(e -> out.put(e.getKey(), fromJson(e.getValue())));
+      return out;
+    }
+    if (json.isArray()) {
+      List<Object> out = new ArrayList<>(json.size());
+      json.forEach(v -> out.add(fromJson(v)));
+      return out;
+    }
+    if (json.isIntegralNumber() && json.canConvertToLong()) {
+      return json.longValue();
+    }
+    if (json.isNumber()) {
+      return json.doubleValue();
+    }
+    if (json.isBoolean()) {
+      return json.booleanValue();
+    }
+    if (json.isString()) {
+      return json.asString();
+    }
+    return NullValue.NULL_VALUE;
   }
 
   /** CEL equality: numbers compare by value across int and double, the rest by equals. */
