@@ -1,5 +1,6 @@
 package io.gpuspec.cel.internal;
 
+import io.gpuspec.cel.internal.dra.DraSelectorsCompile;
 import io.gpuspec.cel.internal.rules.CrdSchemaHolds;
 import io.gpuspec.cel.internal.vap.PoliciesAdmit;
 import io.gpuspec.cel.internal.vap.PoliciesWellFormed;
@@ -25,6 +26,8 @@ public final class CelModule implements GpuspecModule {
         CrdSchemaHolds.celRules(),
         new PoliciesWellFormed(),
         PoliciesAdmit.denials(),
-        PoliciesAdmit.unknowns());
+        PoliciesAdmit.unknowns(),
+        DraSelectorsCompile.compile(),
+        DraSelectorsCompile.attributes());
   }
 }
