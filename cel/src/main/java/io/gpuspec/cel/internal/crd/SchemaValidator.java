@@ -407,12 +407,25 @@ public final class SchemaValidator {
             where,
             "Invalid value: \""
                 + schemaType(schema)
-                + "\": rule evaluation error: "
-                + e.getMessage(),
+                + "\": "
+                + evaluationError(e)
+                + " evaluating rule: "
+                + message(rule, self, text),
             rule);
       }
     }
   }
+
+  /** CEL's error without the expression (the API server's form, e.g. "no such key: x"). */
+  private static String evaluationError(CelExpressionException e) {
+    String message = e.getMessage();
+    int at = message.indexOf(": evaluation error");
+    String error = at >= 0 ? message.substring(at + 2) : message;
+    java.util.regex.Matcher missing = MISSING_KEY.matcher(error);
+    return missing.find() ? "no such key: " + missing.group(1) : error;
+  }
+
+  private static final Pattern MISSING_KEY = Pattern.compile("key '([^']*)' is not present in map");
 
   private String message(JsonNode rule, Object self, String text) {
     String expression = rule.path("messageExpression").asString("");
