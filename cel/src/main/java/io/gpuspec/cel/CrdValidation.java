@@ -36,8 +36,26 @@ public final class CrdValidation {
   /** One problem: whether the schema or a CEL rule found it, the field path, message and fix. */
   public record Problem(boolean fromCelRule, String path, String message, String fix) {}
 
+  /** Whether a CRD of {@code catalog} defines the object's group and kind. */
+  public static boolean isDefined(HasMetadata object, CrdCatalog catalog) {
+    String apiVersion = object.getApiVersion() == null ? "" : object.getApiVersion();
+    int slash = apiVersion.indexOf('/');
+    return slash > 0
+        && !catalog
+            .versions(apiVersion.substring(0, slash), String.valueOf(object.getKind()))
+            .isEmpty();
+  }
+
   /** The problems of {@code object} against {@code catalog}; empty for kinds it does not define. */
   public static List<Problem> validate(HasMetadata object, CrdCatalog catalog) {
+    return validate(object, JSON.valueToTree(object), catalog);
+  }
+
+  /**
+   * The problems of {@code object}, as written in {@code tree} (its YAML document), against {@code
+   * catalog}; empty for kinds it does not define.
+   */
+  public static List<Problem> validate(HasMetadata object, JsonNode tree, CrdCatalog catalog) {
     String apiVersion = object.getApiVersion() == null ? "" : object.getApiVersion();
     String kind = object.getKind() == null ? "" : object.getKind();
     int slash = apiVersion.indexOf('/');
@@ -68,7 +86,6 @@ public final class CrdValidation {
                   + String.join(", ", served),
               "use apiVersion " + served.get(served.size() - 1)));
     }
-    JsonNode tree = JSON.valueToTree(object);
     List<Problem> out = new ArrayList<>();
     Pattern defaulted = WEBHOOK_DEFAULTED.get(apiVersion.substring(0, slash) + "/" + kind);
     for (CrdProblem p : SchemaValidator.validate(tree, version.get())) {

@@ -10,6 +10,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import java.util.List;
 
 /**
  * CRD001 / CRD002: a custom resource passes its CRD's structural schema (CRD001) and its {@code
@@ -73,8 +74,16 @@ public final class CrdSchemaHolds extends BaseRule {
       throw new InvalidSpecException(
           "CRD files", e.getMessage(), "fix or remove the file given with --crd");
     }
+    WrittenDocuments written = new WrittenDocuments(manifests);
     for (HasMetadata object : manifests) {
-      for (CrdValidation.Problem p : CrdValidation.validate(object, catalog)) {
+      List<CrdValidation.Problem> problems =
+          CrdValidation.isDefined(object, catalog)
+              ? written
+                  .of(object)
+                  .map(doc -> CrdValidation.validate(object, doc, catalog))
+                  .orElseGet(() -> CrdValidation.validate(object, catalog))
+              : List.of();
+      for (CrdValidation.Problem p : problems) {
         if (p.fromCelRule() == celRules) {
           context.report(object, p.path(), p.message(), p.fix());
         }
