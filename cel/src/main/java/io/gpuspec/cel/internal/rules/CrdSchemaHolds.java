@@ -11,6 +11,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import java.util.List;
+import java.util.Map;
 
 /**
  * CRD001 / CRD002: a custom resource passes its CRD's structural schema (CRD001) and its {@code
@@ -67,6 +68,32 @@ public final class CrdSchemaHolds extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
+    Map<HasMetadata, List<CrdValidation.Problem>> problems = problems(manifests, context);
+    for (HasMetadata object : manifests) {
+      for (CrdValidation.Problem p : problems.getOrDefault(object, List.of())) {
+        if (p.fromCelRule() == celRules) {
+          context.report(object, p.path(), p.message(), p.fix());
+        }
+      }
+    }
+  }
+
+  /** The last set validated and its problems: CRD001 and CRD002 share one validation per check. */
+  private record Memo(
+      ManifestSet manifests,
+      List<java.nio.file.Path> crdFiles,
+      Map<HasMetadata, List<CrdValidation.Problem>> problems) {}
+
+  private static volatile Memo last;
+
+  private static Map<HasMetadata, List<CrdValidation.Problem>> problems(
+      ManifestSet manifests, CheckContext context) {
+    Memo memo = last;
+    if (memo != null
+        && memo.manifests() == manifests
+        && memo.crdFiles().equals(context.crdFiles())) {
+      return memo.problems();
+    }
     CrdCatalog catalog;
     try {
       catalog = CrdResources.catalog(manifests, context);
@@ -75,19 +102,19 @@ public final class CrdSchemaHolds extends BaseRule {
           "CRD files", e.getMessage(), "fix or remove the file given with --crd");
     }
     WrittenDocuments written = new WrittenDocuments(manifests);
+    Map<HasMetadata, List<CrdValidation.Problem>> found = new java.util.IdentityHashMap<>();
     for (HasMetadata object : manifests) {
-      List<CrdValidation.Problem> problems =
-          CrdValidation.isDefined(object, catalog)
-              ? written
-                  .of(object)
-                  .map(doc -> CrdValidation.validate(object, doc, catalog))
-                  .orElseGet(() -> CrdValidation.validate(object, catalog))
-              : List.of();
-      for (CrdValidation.Problem p : problems) {
-        if (p.fromCelRule() == celRules) {
-          context.report(object, p.path(), p.message(), p.fix());
-        }
+      if (!CrdValidation.isDefined(object, catalog)) {
+        continue;
       }
+      found.put(
+          object,
+          written
+              .of(object)
+              .map(doc -> CrdValidation.validate(object, doc, catalog))
+              .orElseGet(() -> CrdValidation.validate(object, catalog)));
     }
+    last = new Memo(manifests, List.copyOf(context.crdFiles()), found);
+    return found;
   }
 }
