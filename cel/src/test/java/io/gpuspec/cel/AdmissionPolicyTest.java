@@ -42,4 +42,18 @@ class AdmissionPolicyTest {
         .containsExactlyInAnyOrder("spec.validations[0].expression", "spec.policyName");
     assertThat(errors).anySatisfy(v -> assertThat(v.message()).contains("no-such-policy"));
   }
+
+  @Test
+  void warnBinding_givesAWarning_andUnknownNamespaceLabels_areStatedNotGuessed() throws Exception {
+    Report report = lint("/vap/offline-limits.yaml");
+    List<Violation> warned = report.byRule("VAP002");
+    assertThat(warned).hasSize(1);
+    assertThat(warned.get(0).severity()).isEqualTo(io.gpuspec.core.report.Severity.WARNING);
+    assertThat(warned.get(0).toString()).contains("in-ml");
+    assertThat(warned.get(0).message()).contains("images must come from registry.example.com");
+    List<Violation> unknown = report.byRule("VAP003");
+    assertThat(unknown).hasSize(1);
+    assertThat(unknown.get(0).toString()).contains("in-web");
+    assertThat(unknown.get(0).message()).contains("namespace \"web\"");
+  }
 }
