@@ -1,8 +1,6 @@
 package io.gpuspec.cel.internal.lib;
 
 import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
-import com.google.re2j.PatternSyntaxException;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.CelOverloadDecl;
 import dev.cel.common.types.CelType;
@@ -75,10 +73,16 @@ public final class KubernetesLibrary {
 
   private void lists() {
     ListType listT = ListType.create(T);
-    member("isSorted", "list_is_sorted", B, List.of(listT), List.class, l -> isSorted(l));
-    member("sum", "list_sum", T, List.of(listT), List.class, KubernetesLibrary::sum);
-    member("min", "list_min", T, List.of(listT), List.class, l -> extreme(l, -1));
-    member("max", "list_max", T, List.of(listT), List.class, l -> extreme(l, 1));
+    member(
+        "isSorted",
+        "list_is_sorted",
+        B,
+        List.of(listT),
+        List.class,
+        l -> ListFunctions.isSorted(l));
+    member("sum", "list_sum", T, List.of(listT), List.class, ListFunctions::sum);
+    member("min", "list_min", T, List.of(listT), List.class, l -> ListFunctions.extreme(l, -1));
+    member("max", "list_max", T, List.of(listT), List.class, l -> ListFunctions.extreme(l, 1));
     member2(
         "indexOf",
         "list_index_of",
@@ -87,7 +91,7 @@ public final class KubernetesLibrary {
         T,
         List.class,
         Object.class,
-        (l, x) -> (long) indexOf(l, x));
+        (l, x) -> (long) ListFunctions.indexOf(l, x));
     member2(
         "lastIndexOf",
         "list_last_index_of",
@@ -96,71 +100,7 @@ public final class KubernetesLibrary {
         T,
         List.class,
         Object.class,
-        (l, x) -> (long) lastIndexOf(l, x));
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static boolean isSorted(List<?> list) {
-    for (int i = 1; i < list.size(); i++) {
-      if (((Comparable) list.get(i - 1)).compareTo(list.get(i)) > 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static Object sum(List<?> list) throws CelEvaluationException {
-    if (list.isEmpty()) {
-      return 0L;
-    }
-    if (!(list.get(0) instanceof Long) && !(list.get(0) instanceof Double)) {
-      throw error(
-          "sum() needs a list of int or double, not of " + list.get(0).getClass().getSimpleName());
-    }
-    if (list.get(0) instanceof Long) {
-      long total = 0;
-      for (Object o : list) {
-        total = Math.addExact(total, (Long) o);
-      }
-      return total;
-    }
-    double total = 0;
-    for (Object o : list) {
-      total += (Double) o;
-    }
-    return total;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Object extreme(List<?> list, int direction) throws CelEvaluationException {
-    if (list.isEmpty()) {
-      throw error("min/max of an empty list");
-    }
-    Object best = list.get(0);
-    for (Object o : list) {
-      if (((Comparable) o).compareTo(best) * direction > 0) {
-        best = o;
-      }
-    }
-    return best;
-  }
-
-  private static int indexOf(List<?> list, Object x) {
-    for (int i = 0; i < list.size(); i++) {
-      if (Values.celEquals(list.get(i), x)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static int lastIndexOf(List<?> list, Object x) {
-    for (int i = list.size() - 1; i >= 0; i--) {
-      if (Values.celEquals(list.get(i), x)) {
-        return i;
-      }
-    }
-    return -1;
+        (l, x) -> (long) ListFunctions.lastIndexOf(l, x));
   }
 
   // ---- regex
@@ -175,7 +115,7 @@ public final class KubernetesLibrary {
         String.class,
         String.class,
         (s, re) -> {
-          Matcher m = compile(re).matcher(s);
+          Matcher m = ListFunctions.compile(re).matcher(s);
           return m.find() ? m.group() : "";
         });
     member2(
@@ -186,32 +126,14 @@ public final class KubernetesLibrary {
         S,
         String.class,
         String.class,
-        (s, re) -> findAll(s, re, -1));
+        (s, re) -> ListFunctions.findAll(s, re, -1));
     memberN(
         "findAll",
         "string_find_all_string_int",
         ListType.create(S),
         List.of(S, S, I),
         List.of(String.class, String.class, Long.class),
-        a -> findAll((String) a[0], (String) a[1], (Long) a[2]));
-  }
-
-  private static Pattern compile(String re) throws CelEvaluationException {
-    try {
-      return Pattern.compile(re);
-    } catch (PatternSyntaxException e) {
-      throw error("invalid regular expression: " + e.getMessage());
-    }
-  }
-
-  private static List<String> findAll(String s, String re, long limit)
-      throws CelEvaluationException {
-    List<String> out = new ArrayList<>();
-    Matcher m = compile(re).matcher(s);
-    while ((limit < 0 || out.size() < limit) && m.find()) {
-      out.add(m.group());
-    }
-    return out;
+        a -> ListFunctions.findAll((String) a[0], (String) a[1], (Long) a[2]));
   }
 
   // ---- quantity
