@@ -1,8 +1,9 @@
 package io.gpuspec.bench;
 
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.check.FleetReport;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.fleet.FleetRead;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.ReadResult;
 import java.io.IOException;
@@ -54,7 +55,7 @@ public class FleetCheckBenchmark {
     gpuspec = Gpuspec.load();
     directory = Files.createTempDirectory("gpuspec-bench-fleet");
     nodeFiles = Corpus.writeNodes(directory.resolve("nodes"), nodes);
-    Gpuspec.FleetRead read = gpuspec.readFleet(nodeFiles);
+    FleetRead read = gpuspec.readFleet(nodeFiles);
     fleet =
         read.fleet()
             .orElseThrow(() -> new IllegalStateException("fleet not read: " + read.problems()));
@@ -81,7 +82,7 @@ public class FleetCheckBenchmark {
 
   /** Reading the node lists and grouping identical nodes. */
   @Benchmark
-  public Gpuspec.FleetRead groupNodes() {
+  public FleetRead groupNodes() {
     return gpuspec.readFleet(nodeFiles);
   }
 }

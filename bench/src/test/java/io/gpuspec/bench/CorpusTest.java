@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.check.FleetReport;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.fleet.FleetRead;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.report.Report;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ class CorpusTest {
 
   @Test
   void nodes_readAsKubectlOutput_formRealisticNodeGroups(@TempDir Path dir) {
-    Gpuspec.FleetRead read = GPUSPEC.readFleet(Corpus.writeNodes(dir, 1200));
+    FleetRead read = GPUSPEC.readFleet(Corpus.writeNodes(dir, 1200));
     assertThat(read.problems()).isEmpty();
     Fleet fleet = read.fleet().orElseThrow();
     assertThat(fleet.groups()).hasSizeBetween(10, 50);

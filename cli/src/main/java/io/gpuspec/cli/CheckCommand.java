@@ -1,12 +1,12 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.check.FleetReport;
 import io.gpuspec.core.check.Gpuspec;
-import io.gpuspec.core.check.ReportFormat;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.report.format.ReportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.gpuspec.cli;
 
+import io.gpuspec.build.BuildException;
+import io.gpuspec.build.BuildLog;
+import io.gpuspec.build.FleetFile;
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.build.BuildException;
-import io.gpuspec.core.build.BuildLog;
-import io.gpuspec.core.build.FleetFile;
 import io.gpuspec.core.check.Gpuspec;
 import java.io.PrintWriter;
 import java.nio.file.Path;

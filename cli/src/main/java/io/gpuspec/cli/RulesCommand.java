@@ -1,7 +1,6 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.core.check.Gpuspec;
-import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import java.io.PrintWriter;
 import java.util.List;
@@ -11,11 +10,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code gpuspec rules}: every rule of every module on the class path. */
+/**
+ * {@code gpuspec rules}: every rule of every module on the class path, then every other id a
+ * finding can carry (the reader's, the engine's, the fleet check's).
+ */
 @Command(
     name = "rules",
     mixinStandardHelpOptions = true,
-    description = "Lists every rule: id, severity, what it requires, and its documentation.")
+    description =
+        "Lists every rule and finding id: id, severity, what it requires, and its documentation.")
 final class RulesCommand implements Callable<Integer> {
 
   private final Gpuspec gpuspec;
@@ -29,7 +32,7 @@ final class RulesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    List<RuleInfo> rules = gpuspec.rules().stream().map(Rule::info).toList();
+    List<RuleInfo> rules = gpuspec.ids();
     for (RuleInfo rule : rules) {
       out.printf(
           "%-9s %-8s %s%n          %s%n",

@@ -11,6 +11,7 @@ final class RulesDoc {
 
   private RulesDoc() {}
 
+  /** The whole document, for every id {@code gpuspec rules} lists. */
   static String render(List<RuleInfo> rules) {
     StringBuilder doc = new StringBuilder();
     doc.append("# Rules\n\n")
@@ -23,24 +24,11 @@ final class RulesDoc {
         .append(" enforces itself (marked \"rejected by the API server\" below)")
         .append(" cannot be suppressed: their findings stay and the annotation is reported")
         .append(" (`ENGINE003`); an annotation naming no rule is reported too (`ENGINE004`).\n\n")
-        .append(
-            "Besides these rules, the reader reports `YAML001`–`YAML008` (files that do not read")
-        .append(" as Kubernetes objects), the engine `ENGINE001` (a rule failed on an object) and")
-        .append(" `ENGINE002`–`ENGINE004` (suppressions, above), and")
-        .append(" the fleet check `FLEET001` (never schedules), `FLEET002` (a distributed workload")
-        .append(" larger than its pools) and `FLEET010` (an invalid fleet file).\n\n")
-        .append("| id | severity | requires |\n|---|---|---|\n");
-    for (RuleInfo rule : rules) {
-      doc.append("| [")
-          .append(rule.id())
-          .append("](#")
-          .append(rule.docsAnchor())
-          .append(") | ")
-          .append(rule.severity().name().toLowerCase(Locale.ROOT))
-          .append(" | ")
-          .append(rule.title().replace("|", "\\|"))
-          .append(" |\n");
-    }
+        .append("The list ends with the ids of findings that no rule class carries: the reader's")
+        .append(" `YAML001`–`YAML008` (files that do not read as Kubernetes objects), the engine's")
+        .append(" `ENGINE001`–`ENGINE004` (a rule that failed, suppressions) and the fleet check's")
+        .append(" `FLEET001`, `FLEET002` and `FLEET010`.\n\n")
+        .append(table(rules, ""));
     for (RuleInfo rule : rules) {
       doc.append("\n## ")
           .append(rule.id())
@@ -62,5 +50,28 @@ final class RulesDoc {
           .append('\n');
     }
     return doc.toString();
+  }
+
+  /**
+   * The table of rules: id (linking to its section of {@code docs/rules.md}, reached through {@code
+   * linkBase}), severity and what it requires.
+   */
+  static String table(List<RuleInfo> rules, String linkBase) {
+    StringBuilder table = new StringBuilder("| id | severity | requires |\n|---|---|---|\n");
+    for (RuleInfo rule : rules) {
+      table
+          .append("| [")
+          .append(rule.id())
+          .append("](")
+          .append(linkBase)
+          .append("#")
+          .append(rule.docsAnchor())
+          .append(") | ")
+          .append(rule.severity().name().toLowerCase(Locale.ROOT))
+          .append(" | ")
+          .append(rule.title().replace("|", "\\|"))
+          .append(" |\n");
+    }
+    return table.toString();
   }
 }

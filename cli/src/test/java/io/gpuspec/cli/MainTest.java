@@ -102,7 +102,7 @@ class MainTest {
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out())
         .containsPattern("b-broken\\.yaml:\\d+:\\d+: ERROR YAML001")
-        .containsPattern("c-gpu\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ");
+        .containsPattern("c-gpu\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p \\S+: ");
     assertThat(run.err()).isEmpty();
   }
 
@@ -249,7 +249,8 @@ class MainTest {
             """);
     Run run = run("check", "--fleet", nodes.toString(), job.toString());
     assertThat(run.exit()).isEqualTo(1);
-    assertThat(run.out()).containsPattern("job\\.yaml:\\d+:\\d+: ERROR FLEET002 Job/ml/gang: ");
+    assertThat(run.out())
+        .containsPattern("job\\.yaml:\\d+:\\d+: ERROR FLEET002 Job/ml/gang \\S+: ");
   }
 
   @Test
@@ -265,7 +266,7 @@ class MainTest {
     assertThat(with.exit()).isEqualTo(1);
     assertThat(with.out())
         .containsPattern(
-            "pod\\.yaml:\\d+:\\d+: ERROR FLEET001 Pod/ml/p: .*pool gpu-1: nodeSelector");
+            "pod\\.yaml:\\d+:\\d+: ERROR FLEET001 Pod/ml/p \\S+: .*pool gpu-1: nodeSelector");
   }
 
   @Test
@@ -275,7 +276,7 @@ class MainTest {
       System.setIn(new java.io.ByteArrayInputStream(GPU_MISMATCH.getBytes(StandardCharsets.UTF_8)));
       Run run = run("lint", "-");
       assertThat(run.exit()).isEqualTo(1);
-      assertThat(run.out()).containsPattern("<stdin>:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ");
+      assertThat(run.out()).containsPattern("<stdin>:\\d+:\\d+: ERROR GPU001 Pod/ml/p \\S+: ");
     } finally {
       System.setIn(saved);
     }
@@ -290,8 +291,8 @@ class MainTest {
     Run run = run("lint", file.toString());
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out())
-        .containsPattern("mixed\\.yaml:1:\\d+: WARNING YAML004 Widget/w: ")
-        .containsPattern("mixed\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p: ")
+        .containsPattern("mixed\\.yaml:1:\\d+: WARNING YAML004 Widget/w \\S+: ")
+        .containsPattern("mixed\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p \\S+: ")
         .contains("1 error");
   }
 

@@ -97,7 +97,7 @@ public final class GpuCatalogue {
               V100_32GB));
 
   /** The suffix GFD appends to the product label when a sharing strategy is on. */
-  public static final String SHARED_SUFFIX = "-SHARED";
+  public static final String SHARED_SUFFIX = GpuModel.SHARED_PRODUCT_SUFFIX;
 
   private final Map<String, GpuModel> byName;
 

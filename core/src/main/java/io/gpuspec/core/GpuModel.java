@@ -19,6 +19,9 @@ import org.immutables.value.Value;
 @GpuSpecStyle
 public abstract class GpuModel {
 
+  /** The suffix GFD appends to the product label when a sharing strategy is on. */
+  static final String SHARED_PRODUCT_SUFFIX = "-SHARED";
+
   /** Catalogue name, unique in a catalogue, e.g. {@code A100-80GB}. */
   public abstract String name();
 
@@ -93,9 +96,9 @@ public abstract class GpuModel {
           "\"" + product + "\" is not a label value",
           "use the value GPU Feature Discovery reports, e.g. NVIDIA-A100-SXM4-80GB");
       InvalidSpecException.require(
-          !product.endsWith(GpuCatalogue.SHARED_SUFFIX),
+          !product.endsWith(SHARED_PRODUCT_SUFFIX),
           where + " productLabels",
-          "\"" + product + "\" ends in " + GpuCatalogue.SHARED_SUFFIX,
+          "\"" + product + "\" ends in " + SHARED_PRODUCT_SUFFIX,
           "leave the suffix out: GFD adds it when a sharing strategy is on");
     }
     InvalidSpecException.require(

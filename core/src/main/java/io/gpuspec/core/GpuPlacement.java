@@ -102,7 +102,7 @@ public abstract class GpuPlacement {
     if (!named.equals(GpuResources.NVIDIA_GPU) || pool().sharing().isEmpty()) {
       return named;
     }
-    return pool().sharing().get().defaultResource(pool()).orElse(named);
+    return pool().sharing().get().defaultResource(pool().shape()).orElse(named);
   }
 
   /** One toleration for each of the pool's taints, exactly matching it. */

@@ -86,7 +86,7 @@ public abstract class NodePool {
         .ifPresent(
             sharing -> {
               if (labelScheme().style() == LabelScheme.Style.GFD) {
-                labels.putAll(sharing.discoveredLabels(this));
+                labels.putAll(sharing.discoveredLabels(shape()));
               }
               labels.putAll(sharing.configLabels());
             });
@@ -107,7 +107,7 @@ public abstract class NodePool {
         .ifPresent(
             sharing -> {
               if (labelScheme().style() == LabelScheme.Style.GFD) {
-                String model = sharing.discoveredLabels(this).get(labelScheme().modelKey());
+                String model = sharing.discoveredLabels(shape()).get(labelScheme().modelKey());
                 if (model != null) {
                   labels.put(labelScheme().modelKey(), model);
                 }
@@ -125,7 +125,7 @@ public abstract class NodePool {
   @Value.Lazy
   public Map<String, Integer> advertisedPerNode() {
     return sharing()
-        .map(sharing -> Map.copyOf(new TreeMap<>(sharing.advertisedPerNode(this))))
+        .map(sharing -> Map.copyOf(new TreeMap<>(sharing.advertisedPerNode(shape()))))
         .orElse(Map.of(GpuResources.NVIDIA_GPU, gpusPerNode()));
   }
 
@@ -146,6 +146,11 @@ public abstract class NodePool {
   /** GPUs in the whole pool. */
   public int totalGpus() {
     return Math.multiplyExact(gpusPerNode(), nodeCount()); // bounded at build()
+  }
+
+  /** What the pool's {@link #sharing()} knows of it. */
+  public PoolShape shape() {
+    return new PoolShape(name(), model(), gpusPerNode(), nodeCount());
   }
 
   @Value.Check
@@ -199,7 +204,7 @@ public abstract class NodePool {
           "two taints have key \"" + taint.key() + "\" and effect " + taint.effect().text(),
           "give each key and effect one taint, as the API server requires");
     }
-    sharing().ifPresent(sharing -> sharing.validate(this));
+    sharing().ifPresent(sharing -> sharing.validate(shape()));
   }
 
   /**

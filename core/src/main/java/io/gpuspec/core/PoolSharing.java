@@ -42,16 +42,16 @@ public interface PoolSharing {
    * ones it sets without sharing: e.g. {@code nvidia.com/gpu.product=Tesla-T4-SHARED}, {@code
    * nvidia.com/gpu.replicas=4}. Used for pools labelled with the GFD scheme.
    */
-  Map<String, String> discoveredLabels(NodePool pool);
+  Map<String, String> discoveredLabels(PoolShape pool);
 
   /** What one node of the pool advertises: extended-resource name to count. */
-  Map<String, Integer> advertisedPerNode(NodePool pool);
+  Map<String, Integer> advertisedPerNode(PoolShape pool);
 
   /**
    * The resource a workload on the pool requests when it names none other than {@code
    * nvidia.com/gpu}; empty when the pool advertises several and the workload must choose.
    */
-  Optional<String> defaultResource(NodePool pool);
+  Optional<String> defaultResource(PoolShape pool);
 
   /** What asking for more than one of {@code resource} per container gains on this pool. */
   MultipleRequests multipleRequests(String resource);
@@ -60,5 +60,5 @@ public interface PoolSharing {
    * Throws {@link InvalidSpecException} when the sharing cannot work on the pool (e.g. a MIG layout
    * that does not fit its GPU model, or MPS clients above its limit).
    */
-  void validate(NodePool pool);
+  void validate(PoolShape pool);
 }

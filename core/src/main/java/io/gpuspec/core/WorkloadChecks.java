@@ -112,7 +112,7 @@ public final class WorkloadChecks {
     String pooled = "pool \"" + pool.name() + "\"";
     InvalidSpecException.require(
         !resource.equals(GpuResources.NVIDIA_GPU)
-            || sharing.defaultResource(pool).isPresent()
+            || sharing.defaultResource(pool.shape()).isPresent()
             || pool.advertisedPerNode(resource) > 0,
         where + " gpuResource",
         pooled + " advertises several GPU resources " + pool.advertisedPerNode().keySet(),

@@ -31,7 +31,7 @@ class PoolSharingTest {
     }
 
     @Override
-    public Map<String, String> discoveredLabels(NodePool pool) {
+    public Map<String, String> discoveredLabels(PoolShape pool) {
       return Map.of(
           "nvidia.com/gpu.product",
           pool.model().productLabel() + "-SHARED",
@@ -40,12 +40,12 @@ class PoolSharingTest {
     }
 
     @Override
-    public Map<String, Integer> advertisedPerNode(NodePool pool) {
+    public Map<String, Integer> advertisedPerNode(PoolShape pool) {
       return Map.of(resource, pool.gpusPerNode() * replicas);
     }
 
     @Override
-    public Optional<String> defaultResource(NodePool pool) {
+    public Optional<String> defaultResource(PoolShape pool) {
       return Optional.of(resource);
     }
 
@@ -55,7 +55,7 @@ class PoolSharingTest {
     }
 
     @Override
-    public void validate(NodePool pool) {
+    public void validate(PoolShape pool) {
       InvalidSpecException.require(
           replicas >= 2, "sharing " + config, replicas + " replicas", "use at least 2");
     }

@@ -13,8 +13,6 @@ import static io.gpuspec.examples.ReferenceScheduling.VISION_TRAINING;
 
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.InferenceDeployment;
-import io.gpuspec.core.Interconnect;
-import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.Platform;
@@ -61,36 +59,13 @@ import java.util.Map;
 public final class ReferencePlatform {
 
   /** 6 nodes of 8 A100-80GB, NVLink, labelled by GPU Feature Discovery. */
-  public static final NodePool A100_TRAIN =
-      NodePool.named("a100-train")
-          .model(GpuCatalogue.A100_80GB)
-          .gpusPerNode(8)
-          .nodeCount(6)
-          .purpose(PoolPurpose.TRAINING)
-          .interconnect(Interconnect.NVLINK)
-          .dedicated(true)
-          .build();
+  public static final NodePool A100_TRAIN = ReferencePools.A100_TRAIN;
 
   /** 4 nodes of 8 H100 SXM on InfiniBand, labelled gpu.model / gpu.mem / gpu.pool. */
-  public static final NodePool H100_TRAIN =
-      NodePool.named("h100-train")
-          .model(GpuCatalogue.H100_80GB_SXM)
-          .labelScheme(LabelScheme.gpuModel())
-          .gpusPerNode(8)
-          .nodeCount(4)
-          .purpose(PoolPurpose.TRAINING)
-          .interconnect(Interconnect.INFINIBAND)
-          .build();
+  public static final NodePool H100_TRAIN = ReferencePools.H100_TRAIN;
 
   /** 5 nodes of 4 L40S for inference, labelled gpu-type / workload-class / node-type. */
-  public static final NodePool L40S_INFERENCE =
-      NodePool.named("l40s-inference")
-          .model(GpuCatalogue.L40S)
-          .labelScheme(LabelScheme.gpuType())
-          .gpusPerNode(4)
-          .nodeCount(5)
-          .purpose(PoolPurpose.INFERENCE)
-          .build();
+  public static final NodePool L40S_INFERENCE = ReferencePools.L40S_INFERENCE;
 
   /** 4 nodes of 1 T4, time-sliced 4 ways and advertised as nvidia.com/gpu.shared. */
   public static final NodePool T4_SHARED =

@@ -55,9 +55,9 @@ final class ReferenceScheduling {
   static final String SERVING = "serving";
   static final String COHORT = "training";
 
-  static final KueueFlavor A100 = KueueFlavor.forPool(ReferencePlatform.A100_TRAIN).build();
-  static final KueueFlavor H100 = KueueFlavor.forPool(ReferencePlatform.H100_TRAIN).build();
-  static final KueueFlavor L40S = KueueFlavor.forPool(ReferencePlatform.L40S_INFERENCE).build();
+  static final KueueFlavor A100 = KueueFlavor.forPool(ReferencePools.A100_TRAIN).build();
+  static final KueueFlavor H100 = KueueFlavor.forPool(ReferencePools.H100_TRAIN).build();
+  static final KueueFlavor L40S = KueueFlavor.forPool(ReferencePools.L40S_INFERENCE).build();
 
   /** GPUs of the training pools per team: nominal quota, and what it may borrow on top. */
   private record Share(int nominal, int borrowing, int lending) {

@@ -1,6 +1,6 @@
 package io.gpuspec.gradle;
 
-import io.gpuspec.core.build.LintFiles;
+import io.gpuspec.build.LintFiles;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,9 +1,9 @@
 package io.gpuspec.gradle;
 
-import io.gpuspec.core.build.BuildException;
-import io.gpuspec.core.build.BuildLog;
-import io.gpuspec.core.build.BuildOutcome;
-import io.gpuspec.core.build.VersionCheck;
+import io.gpuspec.build.BuildException;
+import io.gpuspec.build.BuildLog;
+import io.gpuspec.build.BuildOutcome;
+import io.gpuspec.build.VersionCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.gpuspec.gradle;
 
-import io.gpuspec.core.build.BuildLog;
+import io.gpuspec.build.BuildLog;
 import org.gradle.api.logging.Logger;
 
 /**

@@ -1,7 +1,7 @@
 package io.gpuspec.gradle;
 
-import io.gpuspec.core.build.FailurePolicy;
-import io.gpuspec.core.build.Lint;
+import io.gpuspec.build.FailurePolicy;
+import io.gpuspec.build.Lint;
 import java.io.File;
 import java.util.Optional;
 import org.gradle.api.file.ConfigurableFileCollection;

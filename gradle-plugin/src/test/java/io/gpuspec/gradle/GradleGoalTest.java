@@ -3,9 +3,9 @@ package io.gpuspec.gradle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gpuspec.core.build.BuildException;
-import io.gpuspec.core.build.BuildLog;
-import io.gpuspec.core.build.BuildOutcome;
+import io.gpuspec.build.BuildException;
+import io.gpuspec.build.BuildLog;
+import io.gpuspec.build.BuildOutcome;
 import io.gpuspec.core.report.Report;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.gpuspec.gradle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gpuspec.core.build.LintFiles;
+import io.gpuspec.build.LintFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.gpuspec.maven;
 
-import io.gpuspec.core.build.BuildLog;
-import io.gpuspec.core.build.BuildOutcome;
-import io.gpuspec.core.build.FailurePolicy;
-import io.gpuspec.core.build.Generate;
+import io.gpuspec.build.BuildLog;
+import io.gpuspec.build.BuildOutcome;
+import io.gpuspec.build.FailurePolicy;
+import io.gpuspec.build.Generate;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.gpuspec.maven;
 
-import io.gpuspec.core.build.BuildLog;
-import io.gpuspec.core.build.BuildOutcome;
-import io.gpuspec.core.build.FailurePolicy;
-import io.gpuspec.core.build.Lint;
-import io.gpuspec.core.build.LintFiles;
+import io.gpuspec.build.BuildLog;
+import io.gpuspec.build.BuildOutcome;
+import io.gpuspec.build.FailurePolicy;
+import io.gpuspec.build.Lint;
+import io.gpuspec.build.LintFiles;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;

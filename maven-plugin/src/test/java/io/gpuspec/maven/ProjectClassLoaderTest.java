@@ -2,7 +2,7 @@ package io.gpuspec.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpuspec.core.build.ProjectClassLoader;
+import io.gpuspec.build.ProjectClassLoader;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.spi.GpuspecModule;
 import java.net.URLClassLoader;

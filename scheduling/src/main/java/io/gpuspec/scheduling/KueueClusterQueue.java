@@ -8,6 +8,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.facts.KueueQuotaFacts;
 import io.gpuspec.scheduling.model.kueue.BorrowWithinCohort;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.ClusterQueuePreemption;
@@ -16,7 +17,6 @@ import io.gpuspec.scheduling.model.kueue.FairSharing;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import io.gpuspec.scheduling.model.kueue.ResourceQuota;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,10 +41,11 @@ import org.immutables.value.Value;
  *     .build();
  * }</pre>
  *
- * <p>Checked at build, as Kueue's CRD and webhook do: every flavor of a resource group lists
- * exactly the group's covered resources, in the same order; {@code borrowingLimit} and {@code
- * lendingLimit} need a cohort; {@code lendingLimit} ≤ {@code nominalQuota}; quantities are not
- * negative; a resource and a flavor appear in one resource group only; and borrowing with
+ * <p>Checked at build, as Kueue's CRD and webhook do, with the facts the rules report ({@link
+ * KueueQuotaFacts}): every flavor of a resource group lists exactly the group's covered resources,
+ * in the same order; a resource and a flavor appear in one resource group only; {@code
+ * borrowingLimit} and {@code lendingLimit} need a cohort; {@code lendingLimit} ≤ {@code
+ * nominalQuota}. The DSL itself also checks names, sizes and quantities, and that borrowing with
  * preemption needs reclaiming within the cohort.
  */
 @Value.Immutable
@@ -220,12 +221,10 @@ public abstract class KueueClusterQueue implements ManifestSource {
         where + " resourceGroups",
         resourceGroups().size() + " groups, more than the " + MAX_GROUPS + " Kueue accepts",
         "merge resource groups");
-    Map<String, Integer> groupOfResource = new HashMap<>();
-    Map<String, Integer> groupOfFlavor = new HashMap<>();
     for (int gi = 0; gi < resourceGroups().size(); gi++) {
       Group group = resourceGroups().get(gi);
       String at = where + " resourceGroups[" + gi + "]";
-      checkCovered(at, group.coveredResources(), gi, groupOfResource);
+      checkCovered(at, group.coveredResources());
       InvalidSpecException.require(
           !group.flavors().isEmpty() && group.flavors().size() <= MAX_LIST,
           at + " flavors",
@@ -234,21 +233,7 @@ public abstract class KueueClusterQueue implements ManifestSource {
       for (FlavorQuota flavor : group.flavors()) {
         String f = at + " flavor \"" + flavor.flavor() + "\"";
         Meta.requireSubdomain(f, flavor.flavor());
-        Integer earlier = groupOfFlavor.putIfAbsent(flavor.flavor(), gi);
-        InvalidSpecException.require(
-            earlier == null,
-            f,
-            earlier != null && earlier == gi
-                ? "the flavor is given twice"
-                : "the flavor already has quota in resourceGroups[" + earlier + "]",
-            "give each flavor quota in one resource group only, once");
-        List<String> listed = flavor.quotas().stream().map(Quota::resource).toList();
-        InvalidSpecException.require(
-            listed.equals(group.coveredResources()),
-            f,
-            "it lists " + listed + " but the group covers " + group.coveredResources(),
-            "give a quota for exactly the covered resources, in the same order");
-        flavor.quotas().forEach(quota -> checkQuota(f + " " + quota.resource(), quota));
+        flavor.quotas().forEach(quota -> checkQuantities(f + " " + quota.resource(), quota));
       }
     }
     InvalidSpecException.require(
@@ -267,8 +252,15 @@ public abstract class KueueClusterQueue implements ManifestSource {
     Meta.requirePartOf(where, partOf());
   }
 
-  private static void checkCovered(
-      String at, List<String> covered, int group, Map<String, Integer> groupOfResource) {
+  /** Throws the first finding of the facts the rules report on the rendered queue. */
+  private void requireFacts() {
+    ClusterQueue queue = toClusterQueue();
+    Meta.requireNone(queue, "SCH012", KueueQuotaFacts.resourceGroups(queue));
+    Meta.requireNone(queue, "SCH013", KueueQuotaFacts.limitsNeedACohort(queue));
+    Meta.requireNone(queue, "SCH014", KueueQuotaFacts.lendingWithinNominalQuota(queue));
+  }
+
+  private static void checkCovered(String at, List<String> covered) {
     InvalidSpecException.require(
         !covered.isEmpty() && covered.size() <= MAX_LIST,
         at + " coveredResources",
@@ -280,36 +272,13 @@ public abstract class KueueClusterQueue implements ManifestSource {
           at + " coveredResources",
           "\"" + resource + "\" is not a resource name",
           "use a name such as cpu, memory or nvidia.com/gpu");
-      Integer earlier = groupOfResource.putIfAbsent(resource, group);
-      InvalidSpecException.require(
-          earlier == null,
-          at + " coveredResources",
-          earlier != null && earlier == group
-              ? "\"" + resource + "\" is given twice"
-              : "\"" + resource + "\" is already covered by resourceGroups[" + earlier + "]",
-          "cover each resource once, in one group only");
     }
   }
 
-  private void checkQuota(String at, Quota quota) {
+  private static void checkQuantities(String at, Quota quota) {
     Quantities.requireQuantity(at + " nominalQuota", quota.nominalQuota());
     quota.borrowingLimit().ifPresent(q -> Quantities.requireQuantity(at + " borrowingLimit", q));
     quota.lendingLimit().ifPresent(q -> Quantities.requireQuantity(at + " lendingLimit", q));
-    InvalidSpecException.require(
-        cohort().isPresent()
-            || (quota.borrowingLimit().isEmpty() && quota.lendingLimit().isEmpty()),
-        at,
-        "borrowingLimit and lendingLimit need a cohort to borrow from and lend to",
-        "set cohort(...) or remove the limits");
-    quota
-        .lendingLimit()
-        .ifPresent(
-            lend ->
-                InvalidSpecException.require(
-                    Quantities.amount(lend).compareTo(Quantities.amount(quota.nominalQuota())) <= 0,
-                    at + " lendingLimit",
-                    lend + " is more than the nominalQuota " + quota.nominalQuota(),
-                    "lend at most the nominal quota"));
   }
 
   /** Starts a cluster queue with this name. */
@@ -318,6 +287,19 @@ public abstract class KueueClusterQueue implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableKueueClusterQueue.Builder {
+    /** Builds the queue; a queue the rules would refuse fails with their finding. */
+    @Override
+    public KueueClusterQueue build() {
+      KueueClusterQueue queue = super.build();
+      queue.requireFacts();
+      return queue;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueueClusterQueue buildUnchecked() {
+      return super.build();
+    }
+
     /** Adds a resource group built by {@code spec}, e.g. {@code g -> g.covers(...).flavor(...)}. */
     public Builder resourceGroup(UnaryOperator<Group.Builder> spec) {
       return (Builder) addResourceGroup(spec.apply(new Group.Builder()).build());

@@ -4,6 +4,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.scheduling.facts.KueueReferenceFacts;
+import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.Cohort;
+import io.gpuspec.scheduling.model.kueue.LocalQueue;
+import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -71,27 +77,24 @@ public abstract class KueuePolicy implements ManifestSource {
     unique("cluster queues", clusterQueues(), KueueClusterQueue::name);
     unique("local queues", localQueues(), q -> q.namespace() + "/" + q.name());
     unique("workload priorities", workloadPriorities(), PriorityTier::name);
-    Set<String> flavorNames = new HashSet<>(flavors().stream().map(KueueFlavor::name).toList());
-    for (KueueClusterQueue queue : clusterQueues()) {
-      for (String flavor : queue.flavorNames()) {
-        InvalidSpecException.require(
-            flavorNames.contains(flavor),
-            "cluster queue \"" + queue.name() + "\"",
-            "it has quota in flavor \"" + flavor + "\", which is not one of " + flavorNames,
-            "add the flavor, e.g. KueueFlavor.forPool(pool).build(), or fix the name");
+  }
+
+  /**
+   * Throws the first finding of the reference facts the rules report (SCH006, SCH007) on the
+   * rendered objects: every flavor a queue or cohort names, and every LocalQueue's ClusterQueue, is
+   * in the policy.
+   */
+  private void requireFacts() {
+    ManifestSet objects = ManifestSet.of(toManifests());
+    List<ResourceFlavor> flavors = objects.ofType(ResourceFlavor.class);
+    for (HasMetadata owner : objects) {
+      if (owner instanceof ClusterQueue || owner instanceof Cohort) {
+        Meta.requireNone(owner, "SCH006", KueueReferenceFacts.flavorsExist(owner, flavors));
       }
     }
-    Set<String> queueNames =
-        new HashSet<>(clusterQueues().stream().map(KueueClusterQueue::name).toList());
-    for (KueueLocalQueue local : localQueues()) {
-      InvalidSpecException.require(
-          queueNames.contains(local.clusterQueue()),
-          "local queue \"" + local.namespace() + "/" + local.name() + "\"",
-          "it points at cluster queue \""
-              + local.clusterQueue()
-              + "\", which is not one of "
-              + queueNames,
-          "add the cluster queue or fix the name");
+    List<ClusterQueue> queues = objects.ofType(ClusterQueue.class);
+    for (LocalQueue local : objects.ofType(LocalQueue.class)) {
+      Meta.requireNone(local, "SCH007", KueueReferenceFacts.clusterQueueExists(local, queues));
     }
   }
 
@@ -108,5 +111,18 @@ public abstract class KueuePolicy implements ManifestSource {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableKueuePolicy.Builder {}
+  public static final class Builder extends ImmutableKueuePolicy.Builder {
+    /** Builds the policy; a policy the rules would refuse fails with their finding. */
+    @Override
+    public KueuePolicy build() {
+      KueuePolicy policy = super.build();
+      policy.requireFacts();
+      return policy;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueuePolicy buildUnchecked() {
+      return super.build();
+    }
+  }
 }

@@ -9,7 +9,6 @@ import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
-import io.gpuspec.scheduling.internal.Trees;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,13 @@
 package io.gpuspec.scheduling;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.report.Finding;
+import io.gpuspec.core.report.ObjectRef;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -40,6 +44,14 @@ final class Meta {
         .withNamespace(namespace)
         .withLabels(labels(partOf, Map.of()))
         .build();
+  }
+
+  /**
+   * Throws the first finding of a fact on the object a {@code build()} rendered, as rule {@code
+   * ruleId} reports it.
+   */
+  static void requireNone(HasMetadata rendered, String ruleId, List<Finding> findings) {
+    InvalidSpecException.requireNone(ruleId, ObjectRef.of(rendered), findings);
   }
 
   /** Checks a DNS-1123 subdomain name, the rule for most object names. */

@@ -5,6 +5,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.PodGroupSpec;
 import java.util.List;
@@ -78,11 +79,6 @@ public abstract class VolcanoPodGroup implements ManifestSource {
     String where = "podgroup \"" + name() + "\"";
     Meta.requireSubdomain(where, name());
     Meta.requireLabel(where + " namespace", namespace());
-    InvalidSpecException.require(
-        minMember() >= 1,
-        where + " minMember",
-        minMember() + " is not positive",
-        "give the number of pods that must start together, at least 1");
     minTaskMember()
         .forEach(
             (task, count) ->
@@ -102,6 +98,20 @@ public abstract class VolcanoPodGroup implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableVolcanoPodGroup.Builder {
+    /** Builds the group; a group the rules would refuse fails with their finding. */
+    @Override
+    public VolcanoPodGroup build() {
+      VolcanoPodGroup group = super.build();
+      PodGroup rendered = group.toPodGroup();
+      Meta.requireNone(rendered, "SCH008", VolcanoPodGroupFacts.minMemberGangs(rendered));
+      return group;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    VolcanoPodGroup buildUnchecked() {
+      return super.build();
+    }
+
     /** Queues the group in this Volcano queue. */
     public Builder queue(VolcanoQueue queue) {
       return (Builder) queue(queue.name());

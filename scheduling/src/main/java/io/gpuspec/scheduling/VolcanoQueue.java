@@ -2,8 +2,8 @@ package io.gpuspec.scheduling;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.facts.VolcanoQueueFacts;
 import io.gpuspec.scheduling.model.volcano.Guarantee;
 import io.gpuspec.scheduling.model.volcano.Queue;
 import io.gpuspec.scheduling.model.volcano.QueueSpec;
@@ -23,16 +23,17 @@ import org.immutables.value.Value;
  *     .build();
  * }</pre>
  *
- * <p>Checked at build: the weight is 1 to 65535 (the bounds of the upstream CRD) and, per resource,
- * guarantee ≤ deserved ≤ capability (guarantee ≤ capability when no deserved share is given): what
- * is reserved fits in the fair share, which fits under the ceiling.
+ * <p>Checked at build, with the facts the rules report ({@link VolcanoQueueFacts}): the weight is 1
+ * to 65535 (the bounds of the upstream CRD) and, per resource, guarantee ≤ deserved ≤ capability
+ * (guarantee ≤ capability when no deserved share is given): what is reserved fits in the fair
+ * share, which fits under the ceiling.
  */
 @Value.Immutable
 @GpuSpecStyle
 public abstract class VolcanoQueue implements ManifestSource {
 
   /** The highest queue weight the CRD accepts. */
-  public static final int MAX_WEIGHT = 65_535;
+  public static final int MAX_WEIGHT = VolcanoQueueFacts.MAX_WEIGHT;
 
   public abstract String name();
 
@@ -84,36 +85,17 @@ public abstract class VolcanoQueue implements ManifestSource {
   protected void check() {
     String where = "volcano queue \"" + name() + "\"";
     Meta.requireSubdomain(where, name());
-    InvalidSpecException.require(
-        weight() >= 1 && weight() <= MAX_WEIGHT,
-        where + " weight",
-        weight() + " is out of range",
-        "use 1 to " + MAX_WEIGHT);
     Quantities.requireResources(where + " capability", capability());
     Quantities.requireResources(where + " deserved", deserved());
     Quantities.requireResources(where + " guarantee", guarantee());
-    atMost(where, "guarantee", guarantee(), "deserved", deserved());
-    atMost(where, "deserved", deserved(), "capability", capability());
-    atMost(where, "guarantee", guarantee(), "capability", capability());
     Meta.requirePartOf(where, partOf());
   }
 
-  private static void atMost(
-      String where,
-      String lowName,
-      Map<String, String> low,
-      String highName,
-      Map<String, String> high) {
-    low.forEach(
-        (resource, quantity) -> {
-          String ceiling = high.get(resource);
-          InvalidSpecException.require(
-              ceiling == null
-                  || Quantities.amount(quantity).compareTo(Quantities.amount(ceiling)) <= 0,
-              where + " " + lowName + " " + resource,
-              quantity + " is more than the " + highName + " " + ceiling,
-              "keep guarantee ≤ deserved ≤ capability for every resource");
-        });
+  /** Throws the first finding of the facts the rules report on the rendered queue. */
+  private void requireFacts() {
+    Queue queue = toQueue();
+    Meta.requireNone(queue, "SCH010", VolcanoQueueFacts.weight(queue));
+    Meta.requireNone(queue, "SCH011", VolcanoQueueFacts.sharesOrdered(queue));
   }
 
   /** Starts a queue with this name. */
@@ -121,7 +103,20 @@ public abstract class VolcanoQueue implements ManifestSource {
     return new Builder().name(name);
   }
 
-  public static final class Builder extends ImmutableVolcanoQueue.Builder {}
+  public static final class Builder extends ImmutableVolcanoQueue.Builder {
+    /** Builds the queue; a queue the rules would refuse fails with their finding. */
+    @Override
+    public VolcanoQueue build() {
+      VolcanoQueue queue = super.build();
+      queue.requireFacts();
+      return queue;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    VolcanoQueue buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {

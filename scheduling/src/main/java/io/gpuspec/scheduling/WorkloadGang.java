@@ -7,14 +7,13 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.k8s.Amounts;
 import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
-import io.gpuspec.scheduling.internal.Trees;
-import io.gpuspec.scheduling.internal.support.Amounts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,9 +63,12 @@ public abstract class WorkloadGang implements ManifestSource {
   /** The rendered workload; it is copied, never changed. */
   public abstract HasMetadata workload();
 
-  /** The registry whose workload adapters show the workload's pod templates. */
+  /**
+   * The workload's pod templates as the registry's adapters showed them when the gang was started
+   * ({@link #of}); empty when no module knows the workload's kind.
+   */
   @Value.Auxiliary
-  public abstract Gpuspec gpuspec();
+  abstract Optional<Workload> adapted();
 
   /** Pods that must start together; all pods the workload runs at once when absent. */
   public abstract Optional<Integer> minMember();
@@ -103,9 +105,7 @@ public abstract class WorkloadGang implements ManifestSource {
   /** The workload's pod templates, as its kind's adapter shows them. */
   @Value.Lazy
   public Workload view() {
-    return gpuspec()
-        .engine()
-        .workload(workload())
+    return adapted()
         .orElseThrow(
             () ->
                 new InvalidSpecException(
@@ -305,7 +305,7 @@ public abstract class WorkloadGang implements ManifestSource {
 
   /** Starts a gang of this rendered workload, whose pod templates {@code gpuspec} shows. */
   public static Builder of(Gpuspec gpuspec, HasMetadata workload) {
-    return new Builder().gpuspec(gpuspec).workload(workload);
+    return new Builder().adapted(gpuspec.engine().workload(workload)).workload(workload);
   }
 
   public static final class Builder extends ImmutableWorkloadGang.Builder {

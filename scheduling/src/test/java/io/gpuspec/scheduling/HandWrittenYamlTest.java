@@ -53,7 +53,7 @@ class HandWrittenYamlTest {
               assertThat(v.object().name()).isEqualTo("team-vision");
               assertThat(v.path())
                   .isEqualTo("spec.resourceGroups[0].flavors[0].resources[0].borrowingLimit");
-              assertThat(v.message()).contains("clusterqueue \"team-vision\"", "no cohortName");
+              assertThat(v.message()).contains("no cohortName");
               assertThat(v.fix()).contains("spec.cohortName");
             });
     assertThat(finding(report, "SCH008"))
@@ -61,7 +61,7 @@ class HandWrittenYamlTest {
             v -> {
               assertThat(v.object().name()).isEqualTo("resnet50");
               assertThat(v.object().kind()).isEqualTo("PodGroup");
-              assertThat(v.message()).contains("minMember 6", "only 4 pods", "job \"resnet50\" 4");
+              assertThat(v.message()).contains("minMember 6", "only 4 pods", "Job \"resnet50\" 4");
               assertThat(v.fix()).contains("at most 4");
             });
     assertThat(finding(report, "SCH009"))

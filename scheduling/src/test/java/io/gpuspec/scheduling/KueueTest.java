@@ -72,9 +72,11 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "cluster queue \"vision\" resourceGroups[0] flavor \"a100-train\": it lists"
-                + " [nvidia.com/gpu, cpu] but the group covers [cpu, nvidia.com/gpu]; give a quota"
-                + " for exactly the covered resources, in the same order");
+            "ClusterQueue/vision spec.resourceGroups[0].flavors[0].resources: flavor"
+                + " \"a100-train\" lists [nvidia.com/gpu, cpu] but the group covers [cpu,"
+                + " nvidia.com/gpu]; Kueue rejects a flavor that does not list exactly the covered"
+                + " resources in their order; list one quota per covered resource, in the order"
+                + " [cpu, nvidia.com/gpu]");
   }
 
   @Test
@@ -88,7 +90,8 @@ class KueueTest {
                                 .flavor("a100-train", f -> f.quota("cpu", "64")))
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("it lists [cpu] but the group covers [cpu, nvidia.com/gpu]");
+        .hasMessageContaining(
+            "flavor \"a100-train\" lists [cpu] but the group covers [cpu, nvidia.com/gpu]");
   }
 
   @Test
@@ -106,9 +109,11 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "cluster queue \"vision\" resourceGroups[0] flavor \"a100-train\" nvidia.com/gpu:"
-                + " borrowingLimit and lendingLimit need a cohort to borrow from and lend to; set"
-                + " cohort(...) or remove the limits");
+            "ClusterQueue/vision spec.resourceGroups[0].flavors[0].resources[0].borrowingLimit:"
+                + " flavor \"a100-train\" nvidia.com/gpu has a borrowingLimit but the queue has no"
+                + " cohortName; Kueue rejects it, as there is no cohort to borrow from; set"
+                + " spec.cohortName to the cohort the team shares quota with, or remove the"
+                + " borrowingLimit");
   }
 
   @Test
@@ -152,7 +157,8 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageEndingWith(
-            "nvidia.com/gpu lendingLimit: 9 is more than the nominalQuota 8; lend at most the nominal quota");
+            "lendingLimit: flavor \"a100-train\" lends 9 nvidia.com/gpu but its nominalQuota is 8;"
+                + " Kueue rejects lending more than the nominal quota; set lendingLimit to at most 8");
   }
 
   @Test
@@ -167,7 +173,8 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageContaining(
-            "resourceGroups[1] coveredResources: \"cpu\" is already covered by resourceGroups[0]");
+            "spec.resourceGroups[1].coveredResources[0]: resource \"cpu\" is covered by"
+                + " resourceGroups[0] too");
   }
 
   @Test
@@ -183,7 +190,7 @@ class KueueTest {
                                 .flavor("a100-train", f -> f.quota("nvidia.com/gpu", "8")))
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("the flavor already has quota in resourceGroups[0]");
+        .hasMessageContaining("flavor \"a100-train\" has quota in resourceGroups[0] too");
   }
 
   @Test
@@ -234,9 +241,11 @@ class KueueTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "cluster queue \"vision\": it has quota in flavor \"h100-train\", which is not one of"
-                + " [a100-train]; add the flavor, e.g. KueueFlavor.forPool(pool).build(), or fix the"
-                + " name");
+            "ClusterQueue/vision spec.resourceGroups[0].flavors[1].name: ResourceFlavor"
+                + " \"h100-train\" does not exist: the set defines ResourceFlavor objects, but not"
+                + " this one; Kueue keeps the queue inactive and it admits nothing; add"
+                + " ResourceFlavor \"h100-train\" (e.g. with the node labels of its pool), or fix"
+                + " the name");
   }
 
   @Test
@@ -251,7 +260,9 @@ class KueueTest {
                             .build())
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("it points at cluster queue \"nlp\", which is not one of []");
+        .hasMessageContaining(
+            "spec.clusterQueue: ClusterQueue \"nlp\" is not in the set, which defines no"
+                + " ClusterQueue");
   }
 
   @Test

@@ -22,7 +22,9 @@ class VolcanoTest {
   void queueWeight_outsideOneTo65535_isRejected() {
     assertThatThrownBy(() -> gpuQueue().weight(0).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessage("volcano queue \"research\" weight: 0 is out of range; use 1 to 65535");
+        .hasMessage(
+            "Queue/research spec.weight: weight 0 is outside 1 to 65535; the API server rejects the"
+                + " queue; set a weight from 1 to 65535 (the queue's share relative to others)");
     assertThatThrownBy(() -> gpuQueue().weight(65_536).build())
         .isInstanceOf(InvalidSpecException.class);
     assertThat(gpuQueue().weight(65_535).build().toQueue().getSpec().getWeight()).isEqualTo(65_535);
@@ -38,22 +40,24 @@ class VolcanoTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "volcano queue \"research\" guarantee nvidia.com/gpu: 16 is more than the deserved 8;"
-                + " keep guarantee ≤ deserved ≤ capability for every resource");
+            "Queue/research spec.guarantee.resource[nvidia.com/gpu]: guarantee nvidia.com/gpu 16"
+                + " is more than the deserved 8; Volcano rejects the queue; lower the guarantee of"
+                + " nvidia.com/gpu to at most 8 (guarantee ≤ deserved ≤ capability), or raise the"
+                + " deserved");
   }
 
   @Test
   void queueDeserved_aboveCapability_isRejected() {
     assertThatThrownBy(() -> gpuQueue().putDeserved("nvidia.com/gpu", "33").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("deserved nvidia.com/gpu: 33 is more than the capability 32");
+        .hasMessageContaining("deserved nvidia.com/gpu 33 is more than the capability 32");
   }
 
   @Test
   void queueGuarantee_aboveCapabilityWithoutDeserved_isRejected() {
     assertThatThrownBy(() -> gpuQueue().putGuarantee("nvidia.com/gpu", "64").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("guarantee nvidia.com/gpu: 64 is more than the capability 32");
+        .hasMessageContaining("guarantee nvidia.com/gpu 64 is more than the capability 32");
   }
 
   @Test
@@ -109,8 +113,9 @@ class VolcanoTest {
     assertThatThrownBy(() -> VolcanoPodGroup.named("g").minMember(0).build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "podgroup \"g\" minMember: 0 is not positive; give the number of pods that must start"
-                + " together, at least 1");
+            "PodGroup/default/g spec.minMember: minMember is 0, so the group gangs nothing:"
+                + " Volcano starts its pods one by one; set minMember to the number of pods that"
+                + " must start together, at least 1");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.PoolShape;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +54,11 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
 
   /** What the pool advertises with this config and no MIG layout (MIG off on every GPU). */
   public static AdvertisedResources of(NodePool pool, DevicePluginConfig config) {
+    return of(pool.shape(), config);
+  }
+
+  /** What a pool of this shape advertises with this config and no MIG layout. */
+  public static AdvertisedResources of(PoolShape pool, DevicePluginConfig config) {
     return compute(pool, config, Optional.empty(), MigCatalogue.defaults());
   }
 
@@ -64,11 +70,17 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
    */
   public static AdvertisedResources of(
       NodePool pool, DevicePluginConfig config, MigLayout layout, MigCatalogue catalogue) {
+    return of(pool.shape(), config, layout, catalogue);
+  }
+
+  /** What a pool of this shape advertises with this config while the MIG manager applies it. */
+  public static AdvertisedResources of(
+      PoolShape pool, DevicePluginConfig config, MigLayout layout, MigCatalogue catalogue) {
     return compute(pool, config, Optional.of(layout), catalogue);
   }
 
   private static AdvertisedResources compute(
-      NodePool pool,
+      PoolShape pool,
       DevicePluginConfig config,
       Optional<MigLayout> layout,
       MigCatalogue catalogue) {
@@ -162,7 +174,7 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
 
   /** The device group that configures each GPU of a node; empty for a GPU with MIG off. */
   private static List<Optional<MigDeviceGroup>> perGpu(
-      NodePool pool, Optional<MigLayout> layout, MigCatalogue catalogue, String where) {
+      PoolShape pool, Optional<MigLayout> layout, MigCatalogue catalogue, String where) {
     List<Optional<MigDeviceGroup>> gpus = new ArrayList<>();
     if (layout.isEmpty()) {
       for (int gpu = 0; gpu < pool.gpusPerNode(); gpu++) {

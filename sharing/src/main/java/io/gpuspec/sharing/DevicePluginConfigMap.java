@@ -78,7 +78,7 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
     boolean complete = true;
     for (Map.Entry<String, String> entry : new TreeMap<>(data).entrySet()) {
       Parsed<DevicePluginConfig> config =
-          DevicePluginConfig.parse(entry.getValue(), ConfigTree.key("data", entry.getKey()));
+          DevicePluginConfigReader.read(entry.getValue(), ConfigTree.key("data", entry.getKey()));
       tree.problems().addAll(config.problems());
       if (config.value().isPresent()) {
         configs.put(entry.getKey(), config.value().get());

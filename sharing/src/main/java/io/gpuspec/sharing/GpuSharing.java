@@ -4,6 +4,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.PoolShape;
 import io.gpuspec.core.PoolSharing;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -110,7 +111,7 @@ public abstract class GpuSharing implements PoolSharing {
    * nvidia.com/mig.strategy} when MIG is advertised.
    */
   @Override
-  public Map<String, String> discoveredLabels(NodePool pool) {
+  public Map<String, String> discoveredLabels(PoolShape pool) {
     Map<String, String> labels = new LinkedHashMap<>();
     String product = pool.model().productLabel();
     MigStrategy strategy = config().effectiveMigStrategy();
@@ -136,19 +137,19 @@ public abstract class GpuSharing implements PoolSharing {
   }
 
   @Override
-  public Map<String, Integer> advertisedPerNode(NodePool pool) {
+  public Map<String, Integer> advertisedPerNode(PoolShape pool) {
     return advertised(pool).perNode();
   }
 
   /** What the pool advertises under this sharing; throws when the combination cannot work. */
-  public AdvertisedResources advertised(NodePool pool) {
+  public AdvertisedResources advertised(PoolShape pool) {
     return migLayout()
         .map(layout -> AdvertisedResources.of(pool, config(), layout, catalogue()))
         .orElseGet(() -> AdvertisedResources.of(pool, config()));
   }
 
   @Override
-  public Optional<String> defaultResource(NodePool pool) {
+  public Optional<String> defaultResource(PoolShape pool) {
     Map<String, Integer> advertised = advertisedPerNode(pool);
     return advertised.size() == 1
         ? Optional.of(advertised.keySet().iterator().next())
@@ -178,7 +179,7 @@ public abstract class GpuSharing implements PoolSharing {
   }
 
   @Override
-  public void validate(NodePool pool) {
+  public void validate(PoolShape pool) {
     String where = "node pool \"" + pool.name() + "\" sharing";
     migLayout()
         .ifPresent(

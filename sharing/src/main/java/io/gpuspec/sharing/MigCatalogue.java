@@ -2,6 +2,7 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.PoolShape;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -98,6 +99,11 @@ public final class MigCatalogue {
    * the pool's nodes.
    */
   public MigFit fit(MigLayout layout, NodePool pool) {
+    return fit(layout, pool.shape());
+  }
+
+  /** Whether the layout fits a pool of this shape; see {@link #fit(MigLayout, NodePool)}. */
+  public MigFit fit(MigLayout layout, PoolShape pool) {
     return check(
         layout,
         List.of(pool.model()),

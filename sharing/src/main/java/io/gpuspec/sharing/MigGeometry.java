@@ -111,7 +111,7 @@ public abstract class MigGeometry {
               + " but the GPU has slices 0 to "
               + (memorySlices() - 1),
           "drop that start or fix memorySlices");
-      int disjoint = Placement.disjointStarts(profile);
+      int disjoint = disjointStarts(profile);
       InvalidSpecException.require(
           profile.maxCount() <= disjoint,
           at,
@@ -140,5 +140,18 @@ public abstract class MigGeometry {
   @Override
   public String toString() {
     return "MigGeometry[" + modelName() + "]";
+  }
+
+  /** How many instances of the profile fit side by side, by its start slices alone. */
+  private static int disjointStarts(MigProfile profile) {
+    int count = 0;
+    int free = 0;
+    for (int start : profile.startOffsets()) {
+      if (start >= free) {
+        count++;
+        free = start + profile.memorySlices();
+      }
+    }
+    return count;
   }
 }

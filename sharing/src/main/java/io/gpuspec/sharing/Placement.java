@@ -13,19 +13,6 @@ final class Placement {
 
   private Placement() {}
 
-  /** How many instances of the profile fit side by side, by its start slices alone. */
-  static int disjointStarts(MigProfile profile) {
-    int count = 0;
-    int free = 0;
-    for (int start : profile.startOffsets()) {
-      if (start >= free) {
-        count++;
-        free = start + profile.memorySlices();
-      }
-    }
-    return count;
-  }
-
   /**
    * An arrangement of the given instances (one entry per instance, profiles of {@code geometry}),
    * ordered by start slice; empty when none exists.

@@ -1,9 +1,8 @@
 package io.gpuspec.sharing;
 
+import io.gpuspec.core.manifest.Yaml11Words;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -20,8 +19,6 @@ final class YamlText {
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_/][A-Za-z0-9._/+-]*");
   private static final Pattern NUMBER_LIKE =
       Pattern.compile("[-+]?\\.?[0-9][0-9a-fA-FxXoObB_.:eE+-]*");
-  private static final Set<String> WORDS =
-      Set.of("y", "yes", "n", "no", "true", "false", "on", "off", "null", "~");
 
   private YamlText() {}
 
@@ -112,7 +109,7 @@ final class YamlText {
   /** Whether the string reads back as the same string in YAML 1.1 and 1.2 without quotes. */
   static boolean plain(String text) {
     return PLAIN.matcher(text).matches()
-        && !WORDS.contains(text.toLowerCase(Locale.ROOT))
+        && !Yaml11Words.isReserved(text)
         && !NUMBER_LIKE.matcher(text).matches();
   }
 

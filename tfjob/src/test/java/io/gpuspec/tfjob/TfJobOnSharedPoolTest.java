@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.PoolShape;
 import io.gpuspec.core.PoolSharing;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.tfjob.model.TFJob;
@@ -28,17 +29,17 @@ class TfJobOnSharedPoolTest {
     }
 
     @Override
-    public Map<String, String> discoveredLabels(NodePool pool) {
+    public Map<String, String> discoveredLabels(PoolShape pool) {
       return Map.of();
     }
 
     @Override
-    public Map<String, Integer> advertisedPerNode(NodePool pool) {
+    public Map<String, Integer> advertisedPerNode(PoolShape pool) {
       return Map.of("nvidia.com/mig-" + profile, pool.gpusPerNode() * count);
     }
 
     @Override
-    public Optional<String> defaultResource(NodePool pool) {
+    public Optional<String> defaultResource(PoolShape pool) {
       return Optional.of("nvidia.com/mig-" + profile);
     }
 
@@ -48,7 +49,7 @@ class TfJobOnSharedPoolTest {
     }
 
     @Override
-    public void validate(NodePool pool) {}
+    public void validate(PoolShape pool) {}
   }
 
   @Test

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** The {@link CheckContext} of one rule's run over one set. */
 final class EngineContext implements CheckContext {
@@ -23,17 +24,24 @@ final class EngineContext implements CheckContext {
   private final Rule rule;
   private final CheckOptions options;
   private final ManifestSet manifests;
-  private final RuleEngine engine;
+  private final Function<HasMetadata, Optional<Workload>> adapters;
+  private final Function<HasMetadata, Optional<NameFormat>> nameFormats;
   private final Consumer<Violation> sink;
   private List<Workload> workloads;
 
+  /**
+   * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
+   * workload view and declared name formats of an object.
+   */
   EngineContext(
-      RuleEngine engine,
+      Function<HasMetadata, Optional<Workload>> adapters,
+      Function<HasMetadata, Optional<NameFormat>> nameFormats,
       Rule rule,
       CheckOptions options,
       ManifestSet manifests,
       Consumer<Violation> sink) {
-    this.engine = engine;
+    this.adapters = adapters;
+    this.nameFormats = nameFormats;
     this.rule = rule;
     this.options = options;
     this.manifests = manifests;
@@ -72,12 +80,12 @@ final class EngineContext implements CheckContext {
 
   @Override
   public Optional<Workload> workload(HasMetadata object) {
-    return engine.workload(object);
+    return adapters.apply(object);
   }
 
   @Override
   public Optional<NameFormat> declaredNameFormat(HasMetadata object) {
-    return engine.declaredNameFormat(object);
+    return nameFormats.apply(object);
   }
 
   @Override

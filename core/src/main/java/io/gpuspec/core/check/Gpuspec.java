@@ -2,6 +2,11 @@ package io.gpuspec.core.check;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.Platform;
+import io.gpuspec.core.fleet.FleetCheck;
+import io.gpuspec.core.fleet.FleetFiles;
+import io.gpuspec.core.fleet.FleetFindings;
+import io.gpuspec.core.fleet.FleetRead;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.KindRegistry;
 import io.gpuspec.core.manifest.ManifestReader;
@@ -14,6 +19,7 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +28,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -134,6 +139,25 @@ public final class Gpuspec {
     return engine.rules();
   }
 
+  /**
+   * The ids of findings no rule class carries, with their metadata: the engine's ({@code
+   * ENGINE001}…), the fleet check's ({@code FLEET001}…) and the modules' ({@link
+   * GpuspecModule#findingIds()}, e.g. the reader's {@code YAML001}…), ordered by id.
+   */
+  public List<RuleInfo> findingIds() {
+    List<RuleInfo> ids = new ArrayList<>(EngineFindings.ALL);
+    ids.addAll(FleetFindings.ALL);
+    modules.forEach(module -> ids.addAll(module.findingIds()));
+    return ids.stream().sorted(Comparator.comparing(RuleInfo::id)).toList();
+  }
+
+  /** Every id a finding can carry: the rules' metadata, then {@link #findingIds()}. */
+  public List<RuleInfo> ids() {
+    List<RuleInfo> ids = new ArrayList<>(rules().stream().map(Rule::info).toList());
+    ids.addAll(findingIds());
+    return List.copyOf(ids);
+  }
+
   /** The engine with every rule and workload adapter. */
   public RuleEngine engine() {
     return engine;
@@ -207,7 +231,7 @@ public final class Gpuspec {
    * {@link FleetCheck}.
    */
   public FleetReport checkFleet(Fleet fleet, ManifestSet manifests) {
-    return new FleetCheck(engine, fleet).check(manifests);
+    return new FleetCheck(fleet, engine::workload).check(manifests);
   }
 
   /**
@@ -216,16 +240,13 @@ public final class Gpuspec {
    * file had errors, which the problems name with file and line.
    */
   public FleetRead readFleet(List<Path> paths) {
-    return FleetFiles.read(this, paths);
+    return FleetFiles.read(read(paths), paths);
   }
 
   /** A fleet as a gpuspec Fleet document that {@link #readFleet} reads back. */
   public static String renderFleet(Fleet fleet, String name) {
     return FleetFiles.render(fleet, name);
   }
-
-  /** What {@link #readFleet} read: the fleet when the files held a valid one, and the problems. */
-  public record FleetRead(Optional<Fleet> fleet, List<Violation> problems) {}
 
   /** Writes the platform's objects into {@code directory}, atomically, in write order. */
   public void write(Platform platform, Path directory) {

@@ -165,7 +165,10 @@ public final class RuleEngine {
       Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> sink) {
     List<Violation> found = new ArrayList<>();
     try {
-      rule.check(manifests, new EngineContext(this, rule, options, manifests, found::add));
+      rule.check(
+          manifests,
+          new EngineContext(
+              this::workload, this::declaredNameFormat, rule, options, manifests, found::add));
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }

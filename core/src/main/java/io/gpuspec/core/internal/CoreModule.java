@@ -21,9 +21,12 @@ import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.TolerationsValid;
+import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.WorkloadAdapter;
+import java.util.Arrays;
 import java.util.List;
 
 /** Core's own contribution: the built-in workload kinds and the Kubernetes and GPU rules. */
@@ -37,6 +40,11 @@ public final class CoreModule implements GpuspecModule {
   @Override
   public List<WorkloadAdapter> workloadAdapters() {
     return List.of(new CoreWorkloadAdapter());
+  }
+
+  @Override
+  public List<RuleInfo> findingIds() {
+    return readerFindings();
   }
 
   @Override
@@ -63,5 +71,25 @@ public final class CoreModule implements GpuspecModule {
         new NodeSelectorsValid(),
         new ResourceRequirementsValid(),
         new PodFailurePolicyValid());
+  }
+
+  /**
+   * The reader's findings ({@code YAML001}…), which no rule carries, as rule metadata: for listings
+   * ({@code gpuspec rules}) and generated docs.
+   */
+  public static List<RuleInfo> readerFindings() {
+    return Arrays.stream(ReadProblem.values()).map(CoreModule::info).toList();
+  }
+
+  private static RuleInfo info(ReadProblem problem) {
+    return RuleInfo.builder()
+        .id(problem.id())
+        .severity(problem.severity())
+        .title(problem.title())
+        .why(problem.why())
+        .fix(problem.fix())
+        .kinds(List.of("*"))
+        .documentation(problem.documentation())
+        .build();
   }
 }

@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Pod templates of the built-in Kubernetes workload kinds. */
-public final class CoreWorkloadAdapter implements WorkloadAdapter {
+final class CoreWorkloadAdapter implements WorkloadAdapter {
 
   @Override
   public Optional<Workload> adapt(HasMetadata object) {

@@ -44,8 +44,8 @@ final class FieldPaths {
     StringBuilder path = new StringBuilder();
     JsonNode node = root;
     String previous = "";
-    for (String step : YamlTree.steps(pointer)) {
-      int index = YamlTree.arrayIndex(step);
+    for (String step : JsonPointer.steps(pointer)) {
+      int index = JsonPointer.arrayIndex(step);
       if (node != null && node.isArray() && index != Integer.MAX_VALUE) {
         path.append('[').append(step).append(']');
         node = index < node.size() ? node.get(index) : null;
@@ -68,7 +68,7 @@ final class FieldPaths {
     if (step.length() <= MAX_STEP && step.chars().allMatch(c -> c >= 0x20 && c != 0x7F)) {
       return step;
     }
-    return ManifestReader.clip(step); // escaped, and shortened with an ellipsis
+    return Quoted.clip(step); // escaped, and shortened with an ellipsis
   }
 
   /** Prefixes a field path, e.g. with {@code items[2]} for an item of a List. */

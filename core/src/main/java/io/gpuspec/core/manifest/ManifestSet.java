@@ -32,7 +32,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
   private final WriteOrder order;
 
   /** Where an object was read from, and where its fields are (null when not known). */
-  private record Origin(SourceLocation start, YamlTree.Located fields) {}
+  private record Origin(SourceLocation start, FieldPositions fields) {}
 
   private ManifestSet(
       List<HasMetadata> objects, Map<HasMetadata, Origin> sources, WriteOrder order) {
@@ -111,9 +111,12 @@ public final class ManifestSet implements Iterable<HasMetadata> {
       return Optional.of(start);
     }
     long at =
-        origin.fields().positionOfField(fieldPath, YamlTree.position(start.line(), start.column()));
+        origin
+            .fields()
+            .positionOfField(fieldPath, Positions.position(start.line(), start.column()));
     return Optional.of(
-        new SourceLocation(start.file(), start.document(), YamlTree.line(at), YamlTree.column(at)));
+        new SourceLocation(
+            start.file(), start.document(), Positions.line(at), Positions.column(at)));
   }
 
   /** This set plus another one, re-ordered canonically. */
@@ -192,7 +195,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     }
 
     /** Adds an object read from a file, with where its fields are. */
-    Builder add(HasMetadata object, SourceLocation source, YamlTree.Located fields) {
+    Builder add(HasMetadata object, SourceLocation source, FieldPositions fields) {
       return add(object, source == null ? null : new Origin(source, fields));
     }
 

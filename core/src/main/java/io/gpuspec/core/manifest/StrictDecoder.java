@@ -116,7 +116,7 @@ final class StrictDecoder {
         String parent = p.streamReadContext().getParent() == null ? "" : pointerOfParent(p);
         unknown.add(
             new Unknown(
-                parent + "/" + YamlTree.escape(propertyName),
+                parent + "/" + JsonPointer.escape(propertyName),
                 nearMiss(propertyName, known(deserializer)),
                 ofEnclosing(ctxt, p, beanOrClass, propertyName)));
       }

@@ -1,7 +1,5 @@
 package io.gpuspec.core.manifest;
 
-import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.dataformat.yaml.util.StringQuotingChecker;
 
@@ -15,11 +13,6 @@ import tools.jackson.dataformat.yaml.util.StringQuotingChecker;
 final class Yaml11Quoting extends StringQuotingChecker.Default {
 
   private static final long serialVersionUID = 1L;
-
-  private static final Set<String> WORDS =
-      Set.of(
-          "y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", ".inf", "-.inf",
-          "+.inf", ".nan");
 
   /** Numbers, also with the underscores YAML 1.1 allows: {@code ._0} reads as the float 0. */
   private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?_*[0-9].*");
@@ -49,7 +42,7 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
   static boolean yaml11NonString(String value) {
     return value.isEmpty()
         || value.codePoints().anyMatch(c -> !printable(c) && c != '\n')
-        || WORDS.contains(value.toLowerCase(Locale.ROOT))
+        || Yaml11Words.isReserved(value)
         || NUMBER_LIKE.matcher(value).matches();
   }
 }

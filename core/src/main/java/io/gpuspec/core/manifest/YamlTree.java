@@ -1,20 +1,17 @@
 package io.gpuspec.core.manifest;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
 import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.events.AliasEvent;
@@ -31,55 +28,29 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Builds one Jackson tree per YAML document straight from the parser's event stream, in a single
  * pass and without recursion, the way Kubernetes decodes YAML: plain scalars resolve by YAML 1.1
- * rules ({@code yes} is a boolean, {@code 012} octal, {@code 1_000} an integer), as
- * sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set explicitly.
+ * rules ({@link Yaml11Scalars}: {@code yes} is a boolean, {@code 012} octal, {@code 1_000} an
+ * integer), as sigs.k8s.io/yaml does, and merge keys ({@code <<: *base}) fill keys that are not set
+ * explicitly.
  *
  * <p>Aliases share the anchored subtree instead of copying it, but count as if expanded: the
  * document depth and the file's node count are checked after alias expansion, before anything is
  * built, so an alias bomb stops at the limit instead of exhausting memory or the stack. Each
- * document remembers the line of every value ({@link Located}), which plain scalars YAML 1.1 reads
- * differently from YAML 1.2, and the problems found while building (duplicate keys, keys that are
- * not scalars, bad merge values).
+ * document remembers the line of every value ({@link FieldPositions}), which plain scalars YAML 1.1
+ * reads differently from YAML 1.2, and the problems found while building (duplicate keys, keys that
+ * are not scalars, bad merge values).
  */
 final class YamlTree {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /**
-   * go-yaml v2 accepts these words in lower case, Capitalised or UPPER case only ("yEs" is text).
-   */
-  private static final Set<String> TRUE = Set.of("y", "yes", "true", "on");
-
-  private static final Set<String> FALSE = Set.of("n", "no", "false", "off");
-  private static final Set<String> NULL = Set.of("", "~", "null");
-
-  /** go-yaml v2 reads exactly these spellings as floats: infinities and not-a-number. */
-  private static final Map<String, Double> SPECIAL_FLOATS = specialFloats();
-
-  private static Map<String, Double> specialFloats() {
-    Map<String, Double> floats = new HashMap<>();
-    for (String inf : List.of(".inf", ".Inf", ".INF")) {
-      floats.put(inf, Double.POSITIVE_INFINITY);
-      floats.put("+" + inf, Double.POSITIVE_INFINITY);
-      floats.put("-" + inf, Double.NEGATIVE_INFINITY);
-    }
-    for (String nan : List.of(".nan", ".NaN", ".NAN")) {
-      floats.put(nan, Double.NaN);
-    }
-    return Map.copyOf(floats);
-  }
-
-  private static final Pattern INT =
-      Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)");
-  private static final Pattern OCTAL = Pattern.compile("[-+]?0[0-7_]+");
-  private static final Set<Character> NUMBER_START =
-      Set.of('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.');
-  private static final Pattern FLOAT =
-      Pattern.compile(
-          "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+");
-
-  /** No number is written with more characters than this; longer scalars stay strings. */
-  static final int MAX_NUMBER_CHARS = 1_000;
+  private static final LoadSettings SETTINGS =
+      LoadSettings.builder() // the parser only: the tree builder checks keys and aliases
+          .setCodePointLimit(ManifestReader.MAX_FILE_BYTES + 16)
+          // the scanner copies its window once per buffer fill: a large buffer keeps long lines
+          // from costing the square of their length
+          .setBufferSize(64 * 1024)
+          .setUseMarks(true)
+          .build();
 
   private static final String STR_TAG = "tag:yaml.org,2002:str";
 
@@ -92,8 +63,8 @@ final class YamlTree {
 
     LimitExceeded(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line(at);
-      this.column = column(at);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
       this.fix = fix;
     }
   }
@@ -107,355 +78,16 @@ final class YamlTree {
 
     Invalid(long at, String message, String fix) {
       super(message, null, false, false);
-      this.line = line(at);
-      this.column = column(at);
+      this.line = Positions.line(at);
+      this.column = Positions.column(at);
       this.fix = fix;
     }
-  }
-
-  /** A problem inside one document that does not stop reading: rule id, pointer, where, text. */
-  record Problem(String ruleId, String pointer, long at, String message, String fix) {
-    int line() {
-      return YamlTree.line(at);
-    }
-
-    int column() {
-      return YamlTree.column(at);
-    }
-  }
-
-  /**
-   * One document: its 0-based index, where its root starts ({@link #position}), its tree (null for
-   * an empty document), where things are, how many nodes it expands to, the problems found while
-   * building it and how many more there were.
-   */
-  record Document(
-      int index,
-      long at,
-      JsonNode root,
-      Located located,
-      long nodes,
-      List<Problem> problems,
-      int droppedProblems,
-      int textStart,
-      int textEnd) {
-
-    /** The document's own text (from its root's first to its last character), for recognizers. */
-    String text(String whole) {
-      int total = whole.codePointCount(0, whole.length());
-      int from = whole.offsetByCodePoints(0, Math.min(Math.max(textStart, 0), total));
-      int to = whole.offsetByCodePoints(0, Math.min(Math.max(textEnd, textStart), total));
-      return whole.substring(from, to);
-    }
-  }
-
-  /**
-   * Where the values of a document were written: the position of each child of a mapping (of its
-   * key) or sequence (of the item), its key, and the original text of plain scalars that YAML 1.1
-   * reads as booleans or numbers. It holds no reference to the Jackson tree, so it can outlive it:
-   * the reader keeps it for each object it decodes, and findings on the object's fields are located
-   * through it. Shared, like the Jackson subtree it describes, when an alias repeats a subtree.
-   */
-  static final class Located {
-    private static final int LINEAR_LOOKUP = 16;
-    private static final String[] NO_KEYS = new String[0];
-    private String[] keys; // null for a sequence
-    private long[] positions = new long[0];
-    private Located[] children = new Located[0];
-    private String[] texts; // original text of plain scalars that are not strings, if kept
-    private boolean[] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
-    private int size;
-    private int[] byKey; // indexes sorted by key, built at the first lookup in a large mapping
-
-    Located(boolean mapping) {
-      this.keys = mapping ? NO_KEYS : null;
-    }
-
-    private void append(String key, long at, Value value) {
-      grow();
-      if (keys != null) {
-        keys[size] = key;
-      }
-      set(size++, at, value);
-    }
-
-    private void grow() {
-      if (size == positions.length) {
-        int capacity = Math.max(4, size * 2);
-        positions = Arrays.copyOf(positions, capacity);
-        children = Arrays.copyOf(children, capacity);
-        if (keys != null) {
-          keys = Arrays.copyOf(keys, capacity);
-        }
-        if (texts != null) {
-          texts = Arrays.copyOf(texts, capacity);
-          yaml11 = Arrays.copyOf(yaml11, capacity);
-        }
-      }
-    }
-
-    private void set(int index, long at, Value value) {
-      set(index, at, value.located, value.text, value.yaml11);
-    }
-
-    private void set(int index, long at, Located child, String text, boolean isYaml11) {
-      positions[index] = at;
-      children[index] = child;
-      if (text != null && texts == null) {
-        texts = new String[positions.length];
-        yaml11 = new boolean[positions.length];
-      }
-      if (texts != null) {
-        texts[index] = text;
-        yaml11[index] = isYaml11;
-      }
-    }
-
-    /** Appends what {@code from} knows about its entry {@code key} (a merged entry). */
-    private void copy(String key, Located from, long at) {
-      int fromIndex = from == null ? -1 : from.indexOfKey(key);
-      grow();
-      keys[size] = key;
-      if (fromIndex >= 0) {
-        set(
-            size++,
-            from.positions[fromIndex],
-            from.children[fromIndex],
-            from.texts == null ? null : from.texts[fromIndex],
-            from.yaml11 != null && from.yaml11[fromIndex]);
-      } else {
-        set(size++, at, null, null, false);
-      }
-    }
-
-    private void trim() {
-      if (size < positions.length) {
-        positions = Arrays.copyOf(positions, size);
-        children = Arrays.copyOf(children, size);
-        if (keys != null) {
-          keys = Arrays.copyOf(keys, size);
-        }
-        if (texts != null) {
-          texts = Arrays.copyOf(texts, size);
-          yaml11 = Arrays.copyOf(yaml11, size);
-        }
-      }
-    }
-
-    /** Index of a child: an array index, or the position of a mapping key; -1 if absent. */
-    private int indexOf(String step) {
-      if (keys == null) {
-        int index = arrayIndex(step);
-        return index < size ? index : -1;
-      }
-      return indexOfKey(step);
-    }
-
-    private int indexOfKey(String key) {
-      if (keys == null) {
-        return -1;
-      }
-      if (size <= LINEAR_LOOKUP) {
-        for (int i = 0; i < size; i++) {
-          if (keys[i].equals(key)) {
-            return i;
-          }
-        }
-        return -1;
-      }
-      if (byKey == null) {
-        Integer[] order = new Integer[size];
-        for (int i = 0; i < size; i++) {
-          order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
-        byKey = new int[size];
-        for (int i = 0; i < size; i++) {
-          byKey[i] = order[i];
-        }
-      }
-      int low = 0;
-      int high = size - 1;
-      while (low <= high) {
-        int middle = (low + high) >>> 1;
-        int compared = keys[byKey[middle]].compareTo(key);
-        if (compared == 0) {
-          return byKey[middle];
-        }
-        if (compared < 0) {
-          low = middle + 1;
-        } else {
-          high = middle - 1;
-        }
-      }
-      return -1;
-    }
-
-    /** The subtree at a JSON pointer, or null when there is none (a scalar, or absent). */
-    Located at(String pointer) {
-      Located at = this;
-      for (String step : steps(pointer)) {
-        int index = at == null ? -1 : at.indexOf(step);
-        if (index < 0) {
-          return null;
-        }
-        at = at.children[index];
-      }
-      return at;
-    }
-
-    /** The position of the value at a JSON pointer, or of its nearest ancestor that has one. */
-    long positionOf(String pointer, long root) {
-      long position = root;
-      Located at = this;
-      for (String step : steps(pointer)) {
-        int index = at == null ? -1 : at.indexOf(step);
-        if (index < 0) {
-          return position;
-        }
-        position = at.positions[index];
-        at = at.children[index];
-      }
-      return position;
-    }
-
-    /**
-     * The position of the field at a Kubernetes field path ({@code
-     * spec.containers[0].resources.limits[nvidia.com/gpu]}), or of its nearest ancestor that was
-     * written; {@code root} for {@code <root>} or when not even the first step was written. Steps
-     * are matched against the keys that exist, so a key holding dots ({@code nvidia.com/gpu}) or
-     * brackets is found whether the path brackets it or not.
-     */
-    long positionOfField(String path, long root) {
-      long position = root;
-      Located at = this;
-      int from = 0;
-      while (at != null && from < path.length()) {
-        int index = -1;
-        int next = -1;
-        if (path.charAt(from) == '.') {
-          from++;
-        }
-        if (from < path.length() && path.charAt(from) == '[') {
-          for (int close = path.indexOf(']', from);
-              close >= 0;
-              close = path.indexOf(']', close + 1)) {
-            if (isStepEnd(path, close + 1)) {
-              int found = at.indexOf(path.substring(from + 1, close));
-              if (found >= 0) {
-                index = found;
-                next = close + 1;
-              }
-            }
-          }
-        } else if (at.keys != null) {
-          for (int end = from; end <= path.length(); end++) {
-            if (isStepEnd(path, end) && end > from) {
-              int found = at.indexOfKey(path.substring(from, end));
-              if (found >= 0) {
-                index = found;
-                next = end;
-              }
-            }
-          }
-        }
-        if (index < 0) {
-          return position;
-        }
-        position = at.positions[index];
-        at = at.children[index];
-        from = next;
-      }
-      return position;
-    }
-
-    private static boolean isStepEnd(String path, int index) {
-      return index == path.length() || path.charAt(index) == '.' || path.charAt(index) == '[';
-    }
-
-    /**
-     * How a plain scalar that is not a string was written ({@code 1.0}, {@code yes}, {@code 012}),
-     * and whether YAML 1.1 reads it differently from YAML 1.2; empty for other values.
-     */
-    Optional<Written> written(String pointer) {
-      List<String> steps = steps(pointer);
-      Located at = this;
-      for (int i = 0; i < steps.size() && at != null; i++) {
-        int index = at.indexOf(steps.get(i));
-        if (index < 0) {
-          return Optional.empty();
-        }
-        if (i == steps.size() - 1) {
-          return at.texts == null || at.texts[index] == null
-              ? Optional.empty()
-              : Optional.of(new Written(at.texts[index], at.yaml11[index]));
-        }
-        at = at.children[index];
-      }
-      return Optional.empty();
-    }
-  }
-
-  /** A 1-based line and column packed into one long: the line in the high half. */
-  static long position(int line, int column) {
-    return ((long) line << 32) | (column & 0xFFFF_FFFFL);
-  }
-
-  static int line(long position) {
-    return (int) (position >>> 32);
-  }
-
-  static int column(long position) {
-    return (int) position;
-  }
-
-  /** The text of a plain scalar as written, and whether YAML 1.1 reads it as a bool or number. */
-  record Written(String text, boolean yaml11) {}
-
-  /** The unescaped steps of a JSON pointer ({@code ""} has none). */
-  static List<String> steps(String pointer) {
-    List<String> steps = new ArrayList<>();
-    if (pointer.isEmpty()) {
-      return steps;
-    }
-    int start = pointer.startsWith("/") ? 1 : 0;
-    while (true) {
-      int slash = pointer.indexOf('/', start);
-      String raw = slash < 0 ? pointer.substring(start) : pointer.substring(start, slash);
-      steps.add(unescape(raw));
-      if (slash < 0) {
-        return steps;
-      }
-      start = slash + 1;
-    }
-  }
-
-  /** A non-negative array index written in decimal, or {@link Integer#MAX_VALUE} if it is not. */
-  static int arrayIndex(String step) {
-    if (step.isEmpty() || step.length() > 9) {
-      return Integer.MAX_VALUE;
-    }
-    for (int i = 0; i < step.length(); i++) {
-      if (step.charAt(i) < '0' || step.charAt(i) > '9') {
-        return Integer.MAX_VALUE;
-      }
-    }
-    return Integer.parseInt(step);
-  }
-
-  /** JSON pointer escaping of one key. */
-  static String escape(String key) {
-    return key.replace("~", "~0").replace("/", "~1");
-  }
-
-  static String unescape(String step) {
-    return step.replace("~1", "/").replace("~0", "~");
   }
 
   /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
   private record Value(
       JsonNode json,
-      Located located,
+      FieldPositions located,
       long at, // where it starts ({@link #position})
       String text, // as written, for plain scalars that are not strings
       boolean yaml11,
@@ -467,7 +99,7 @@ final class YamlTree {
   /** A mapping or sequence being built. */
   private static final class Frame {
     final JsonNode json;
-    final Located located;
+    final FieldPositions located;
     final long at;
     final Optional<Anchor> anchor;
     final String step; // this frame's step in its parent's pointer; null inside a merge value
@@ -482,7 +114,7 @@ final class YamlTree {
 
     Frame(JsonNode json, long at, Optional<Anchor> anchor, String step) {
       this.json = json;
-      this.located = new Located(json instanceof ObjectNode);
+      this.located = new FieldPositions(json instanceof ObjectNode);
       this.at = at;
       this.anchor = anchor;
       this.step = step;
@@ -494,7 +126,7 @@ final class YamlTree {
   private final Map<String, Value> anchors = new HashMap<>();
   private final Set<String> openAnchors = new HashSet<>();
   private final int maxProblems;
-  private List<Problem> problems = new ArrayList<>();
+  private List<YamlDocument.Problem> problems = new ArrayList<>();
   private int droppedProblems;
   private Value root;
   private long nodes;
@@ -515,6 +147,15 @@ final class YamlTree {
     this.maxProblems = maxProblems;
   }
 
+  /**
+   * The tree builder for one file's text: the parser's events, with at most {@value
+   * ManifestReader#MAX_FINDINGS_PER_FILE} problems recorded per document.
+   */
+  static YamlTree parse(String text) {
+    return new YamlTree(
+        new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE);
+  }
+
   /** How many documents have started so far (empty ones included). */
   int documentsStarted() {
     return documents;
@@ -524,7 +165,7 @@ final class YamlTree {
    * The next document, or empty at the end of the stream. Throws the parser's exceptions for syntax
    * errors, {@link Invalid} for aliases the parser does not check and {@link LimitExceeded}.
    */
-  Optional<Document> next() {
+  Optional<YamlDocument> next() {
     while (events.hasNext()) {
       Event event = events.next();
       switch (event.getEventId()) {
@@ -562,21 +203,23 @@ final class YamlTree {
     rootEnd = 0;
   }
 
-  private Document endDocument() {
+  private YamlDocument endDocument() {
     Value value = root;
     root = null;
     anchors.clear(); // aliases refer to anchors of their own document only
-    List<Problem> found = problems;
+    List<YamlDocument.Problem> found = problems;
     int dropped = droppedProblems;
     problems = new ArrayList<>();
     droppedProblems = 0;
     int index = documents - 1;
     if (value == null || value.json.isNull()) {
-      return new Document(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
+      return new YamlDocument(index, documentAt, null, null, 0, found, dropped, 0, 0); // empty
     }
-    Located located =
-        value.located != null ? value.located : new Located(value.json instanceof ObjectNode);
-    return new Document(
+    FieldPositions located =
+        value.located != null
+            ? value.located
+            : new FieldPositions(value.json instanceof ObjectNode);
+    return new YamlDocument(
         index, value.at, value.json, located, documentNodes, found, dropped, rootStart, rootEnd);
   }
 
@@ -675,11 +318,19 @@ final class YamlTree {
     if (!plain || forcedString) {
       value = new Value(NODES.stringNode(text), null, at, null, false, 1, 0, text, plain);
     } else {
-      Resolved resolved = resolve(text);
-      boolean keepText = !resolved.json.isString() && !resolved.json.isNull();
+      Yaml11Scalars.Resolved resolved = Yaml11Scalars.resolve(text);
+      boolean keepText = !resolved.json().isString() && !resolved.json().isNull();
       value =
           new Value(
-              resolved.json, null, at, keepText ? text : null, resolved.yaml11, 1, 0, text, true);
+              resolved.json(),
+              null,
+              at,
+              keepText ? text : null,
+              resolved.yaml11(),
+              1,
+              0,
+              text,
+              true);
     }
     event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
     deliver(value);
@@ -697,7 +348,7 @@ final class YamlTree {
     if (openAnchors.contains(name)) {
       throw new Invalid(
           at,
-          "the alias *" + ManifestReader.clip(name) + " refers to a value that contains it",
+          "the alias *" + Quoted.clip(name) + " refers to a value that contains it",
           "remove the alias; Kubernetes cannot decode a value that contains itself");
     }
     Value anchored = anchors.get(name);
@@ -705,9 +356,9 @@ final class YamlTree {
       throw new Invalid(
           at,
           "the alias *"
-              + ManifestReader.clip(name)
+              + Quoted.clip(name)
               + " has no anchor &"
-              + ManifestReader.clip(name)
+              + Quoted.clip(name)
               + " before it in this document",
           "define the anchor before the alias, or write the value out");
     }
@@ -738,7 +389,7 @@ final class YamlTree {
     parent.height = Math.max(parent.height, value.height + 1);
     if (parent.json instanceof ArrayNode array) {
       array.add(value.json);
-      parent.located.append(null, value.at, value);
+      parent.located.append(null, value.at, value.located, value.text, value.yaml11);
       return;
     }
     if (parent.key == null && !parent.skipValue) {
@@ -760,7 +411,7 @@ final class YamlTree {
         parent.merges.add(value);
       } else {
         problem(
-            "YAML007",
+            ReadProblem.YAML007,
             pointer(parent, null),
             key.at,
             "the merge key << needs a mapping or a list of mappings",
@@ -772,7 +423,7 @@ final class YamlTree {
     String name = key.scalarText;
     if (object.has(name)) {
       problem(
-          "YAML002",
+          ReadProblem.YAML002,
           pointer(parent, name),
           key.at,
           "the key is repeated; the API server's strict decoding rejects duplicate keys",
@@ -785,20 +436,21 @@ final class YamlTree {
         }
       }
       object.set(name, value.json); // the last one wins, in the first one's place
-      parent.located.set(parent.keyIndex.get(name), key.at, value);
+      parent.located.set(
+          parent.keyIndex.get(name), key.at, value.located, value.text, value.yaml11);
       return;
     }
     if (parent.keyIndex != null) {
-      parent.keyIndex.put(name, parent.located.size);
+      parent.keyIndex.put(name, parent.located.size());
     }
     object.set(name, value.json);
-    parent.located.append(name, key.at, value);
+    parent.located.append(name, key.at, value.located, value.text, value.yaml11);
   }
 
   private void acceptKey(Frame parent, Value key) {
     if (key.scalarText == null) {
       problem(
-          "YAML001",
+          ReadProblem.YAML001,
           pointer(parent, null),
           key.at,
           "a key is a mapping or a list, which Kubernetes cannot decode",
@@ -845,7 +497,7 @@ final class YamlTree {
       } else {
         ArrayNode list = (ArrayNode) merged.json;
         for (int i = 0; i < list.size(); i++) {
-          Located item = merged.located == null ? null : merged.located.children[i];
+          FieldPositions item = merged.located == null ? null : merged.located.child(i);
           mergeOne(frame, target, (ObjectNode) list.get(i), item);
         }
         frame.height = Math.max(frame.height, merged.height - 1);
@@ -853,7 +505,8 @@ final class YamlTree {
     }
   }
 
-  private static void mergeOne(Frame frame, ObjectNode target, ObjectNode source, Located where) {
+  private static void mergeOne(
+      Frame frame, ObjectNode target, ObjectNode source, FieldPositions where) {
     for (Map.Entry<String, JsonNode> entry : source.properties()) {
       if (!target.has(entry.getKey())) {
         target.set(entry.getKey(), entry.getValue());
@@ -862,9 +515,9 @@ final class YamlTree {
     }
   }
 
-  private void problem(String ruleId, String pointer, long at, String message, String fix) {
+  private void problem(ReadProblem id, String pointer, long at, String message, String fix) {
     if (problems.size() < maxProblems) {
-      problems.add(new Problem(ruleId, pointer, at, message, fix));
+      problems.add(new YamlDocument.Problem(id, pointer, at, message, fix));
     } else {
       droppedProblems++;
     }
@@ -880,120 +533,17 @@ final class YamlTree {
     while (fromRoot.hasNext()) {
       String step = fromRoot.next().step;
       if (step != null) {
-        pointer.append('/').append(escape(step));
+        pointer.append('/').append(JsonPointer.escape(step));
       }
     }
     if (key != null) {
-      pointer.append('/').append(escape(key));
+      pointer.append('/').append(JsonPointer.escape(key));
     }
     return pointer.toString();
   }
 
   private static long position(Optional<Mark> mark) {
-    return mark.map(m -> position(m.getLine() + 1, m.getColumn() + 1)).orElse(position(1, 1));
-  }
-
-  private record Resolved(JsonNode json, boolean yaml11) {}
-
-  /** Resolves a plain scalar the way go-yaml v2 does. */
-  private static Resolved resolve(String text) {
-    if (text.length() > MAX_NUMBER_CHARS) {
-      return new Resolved(NODES.stringNode(text), false);
-    }
-    if (text.length() <= 5) {
-      String lower = text.toLowerCase(Locale.ROOT);
-      if (!isYaml11Case(text, lower)) {
-        lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
-      }
-      if (NULL.contains(lower)) {
-        return new Resolved(NODES.nullNode(), false);
-      }
-      if (TRUE.contains(lower) || FALSE.contains(lower)) {
-        boolean yaml11 = !lower.equals("true") && !lower.equals("false");
-        return new Resolved(NODES.booleanNode(TRUE.contains(lower)), yaml11);
-      }
-      Double special = SPECIAL_FLOATS.get(text);
-      if (special != null) {
-        return new Resolved(NODES.numberNode(special), true);
-      }
-    }
-    if (text.isEmpty() || !NUMBER_START.contains(text.charAt(0))) {
-      return new Resolved(NODES.stringNode(text), false);
-    }
-    if (INT.matcher(text).matches()) {
-      boolean yaml11 = text.contains("_") || OCTAL.matcher(text).matches() || text.contains("0b");
-      return new Resolved(integer(text), yaml11);
-    }
-    if (FLOAT.matcher(text).matches() && !text.equals(".")) {
-      return new Resolved(floating(text.replace("_", ""), text), false);
-    }
-    return new Resolved(NODES.stringNode(text), false);
-  }
-
-  /**
-   * A float as it reaches the API server: go-yaml reads it as a float64 (text if out of range), and
-   * JSON encoding writes integral values below 1e21 as integers ({@code 1.0} and {@code 1e3} decode
-   * into integer fields, {@code 1.5} does not).
-   */
-  private static JsonNode floating(String digits, String text) {
-    double value;
-    try {
-      value = Double.parseDouble(digits);
-    } catch (NumberFormatException e) {
-      return NODES.stringNode(text);
-    }
-    if (Double.isInfinite(value)) {
-      return NODES.stringNode(text);
-    }
-    if (value == Math.rint(value) && Math.abs(value) < 1e21) {
-      return whole(new BigDecimal(value).toBigInteger());
-    }
-    return NODES.numberNode(value);
-  }
-
-  private static JsonNode whole(BigInteger value) {
-    if (value.bitLength() < 32) {
-      return NODES.numberNode(value.intValue());
-    }
-    return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
-  }
-
-  /** Whether a word is written the way go-yaml v2 resolves it: lower, Capitalised or UPPER. */
-  private static boolean isYaml11Case(String text, String lower) {
-    return text.equals(lower)
-        || text.equals(lower.toUpperCase(Locale.ROOT))
-        || (!lower.isEmpty()
-            && text.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)));
-  }
-
-  /**
-   * An integer as go-yaml v2 reads it: int64 or uint64 when it fits, otherwise a float for decimal
-   * digits within the float64 range, otherwise text.
-   */
-  private static JsonNode integer(String text) {
-    String digits = text.replace("_", "");
-    boolean negative = digits.startsWith("-");
-    if (digits.startsWith("-") || digits.startsWith("+")) {
-      digits = digits.substring(1);
-    }
-    int radix = 10;
-    if (digits.startsWith("0x")) {
-      radix = 16;
-      digits = digits.substring(2);
-    } else if (digits.startsWith("0b")) {
-      radix = 2;
-      digits = digits.substring(2);
-    } else if (digits.length() > 1 && digits.startsWith("0")) {
-      radix = 8;
-    }
-    if (digits.isEmpty()) {
-      digits = "0"; // "0x_" or "0b_": nothing but underscores
-    }
-    BigInteger value = new BigInteger(digits, radix);
-    value = negative ? value.negate() : value;
-    if (value.bitLength() < 64 || (!negative && value.bitLength() == 64)) {
-      return whole(value);
-    }
-    return radix == 10 ? floating(value.toString(), text) : NODES.stringNode(text);
+    return mark.map(m -> Positions.position(m.getLine() + 1, m.getColumn() + 1))
+        .orElse(Positions.position(1, 1));
   }
 }

@@ -38,4 +38,13 @@ public interface GpuspecModule {
   default List<Rule> rules() {
     return List.of();
   }
+
+  /**
+   * The ids this module's findings carry that no {@link Rule} declares (e.g. a document
+   * recognizer's own problems), with their metadata: listings and rule docs show them with the
+   * rules.
+   */
+  default List<RuleInfo> findingIds() {
+    return List.of();
+  }
 }

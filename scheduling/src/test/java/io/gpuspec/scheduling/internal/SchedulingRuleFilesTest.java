@@ -2,8 +2,9 @@ package io.gpuspec.scheduling.internal;
 
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.RuleFiles;
-import io.gpuspec.core.check.RuleTester;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.testing.RuleFileTests;
+import io.gpuspec.testing.RuleTester;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -19,20 +20,21 @@ class SchedulingRuleFilesTest {
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
-    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+    return RuleFileTests.of(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
   }
 
   @TestFactory
   Stream<DynamicTest> ruleFilesWithFleet() {
-    return RuleFiles.tests(
+    return RuleFileTests.of(
         RuleFiles.RULES_WITH_FLEET,
         RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.WITH_FLEET));
   }
 
   @Test
   void everySchedulingRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
-    RuleFiles.assertEveryRuleHasFiles(
+    RuleFileTests.assertEveryRuleHasFiles(
         new SchedulingModule().rules().stream().map(Rule::id).toList(),
+        RuleFiles.RULES,
         RuleFiles.RULES,
         RuleFiles.RULES_WITH_FLEET);
   }

@@ -2,7 +2,6 @@ package io.gpuspec.sharing.dra;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -103,38 +102,6 @@ public abstract class DraSharing {
       sharing.put("mpsConfig", mps);
     }
     return sharing;
-  }
-
-  @Value.Check
-  protected void check() {
-    String where = "DRA sharing " + strategy().value();
-    InvalidSpecException.require(
-        strategy() == Strategy.TIME_SLICING || interval().isEmpty(),
-        where + " interval",
-        "a time-slice interval with MPS, which the driver rejects",
-        "drop the interval, or share by time-slicing");
-    InvalidSpecException.require(
-        strategy() == Strategy.MPS
-            || (activeThreadPercentage().isEmpty() && pinnedMemoryLimit().isEmpty()),
-        where + " mpsConfig",
-        "MPS settings with time-slicing, which the driver rejects",
-        "drop them, or share by MPS");
-    activeThreadPercentage()
-        .ifPresent(
-            p ->
-                InvalidSpecException.require(
-                    p >= 0 && p <= 100,
-                    where + " activeThreadPercentage",
-                    p + " is outside 0..100",
-                    "give a percentage from 0 to 100"));
-    pinnedMemoryLimit()
-        .ifPresent(
-            limit ->
-                InvalidSpecException.require(
-                    atLeastOneMiB(limit),
-                    where + " pinnedMemoryLimit",
-                    "\"" + limit + "\" is not a quantity of at least 1Mi",
-                    "write a quantity such as 10Gi"));
   }
 
   /** Whether a quantity parses and is at least 1 MiB (the driver rejects less as too low). */

@@ -189,14 +189,6 @@ public abstract class GpuClaimRequest {
           "an empty CEL expression",
           "write an expression over device.attributes or device.capacity");
     }
-    sharing()
-        .ifPresent(
-            sharing ->
-                InvalidSpecException.require(
-                    deviceClass() == DeviceClass.GPU || sharing.interval().isEmpty(),
-                    where + " sharing",
-                    "a time-slice interval for MIG devices, which MigDeviceConfig does not have",
-                    "drop the interval"));
   }
 
   public static final class Builder extends ImmutableGpuClaimRequest.Builder {}

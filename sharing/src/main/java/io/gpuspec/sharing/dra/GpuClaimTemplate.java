@@ -10,6 +10,8 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.sharing.facts.DraConfigFacts;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -128,5 +130,24 @@ public abstract class GpuClaimTemplate implements ManifestSource {
     return new Builder().name(name);
   }
 
-  public static final class Builder extends ImmutableGpuClaimTemplate.Builder {}
+  public static final class Builder extends ImmutableGpuClaimTemplate.Builder {
+    /**
+     * Builds the template; a template whose device configs the rules would refuse (SHR011: a
+     * sharing setting of the other strategy, a time-slice interval on MIG devices, a percentage
+     * outside 0 to 100, a pinned memory limit below 1Mi) fails with their finding.
+     */
+    @Override
+    public GpuClaimTemplate build() {
+      GpuClaimTemplate template = super.build();
+      ResourceClaimTemplate rendered = template.toResourceClaimTemplate();
+      InvalidSpecException.requireNone(
+          "SHR011", ObjectRef.of(rendered), DraConfigFacts.deviceConfigs(rendered));
+      return template;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    GpuClaimTemplate buildUnchecked() {
+      return super.build();
+    }
+  }
 }

@@ -112,31 +112,42 @@ class DraDslTest {
     assertThat(plain.namespace()).isEqualTo("default");
   }
 
+  private static GpuClaimTemplate.Builder sharing(GpuClaimRequest request) {
+    return GpuClaimTemplate.named("t").namespace("serving").addRequests(request);
+  }
+
   @Test
-  void sharingSettingsOfTheOtherStrategy_failAtBuild() {
+  void sharingSettingsOfTheOtherStrategy_failAtBuild_withTheRulesFinding() {
+    DraSharing intervalWithMps =
+        DraSharing.builder()
+            .strategy(DraSharing.Strategy.MPS)
+            .interval(DraSharing.Interval.SHORT)
+            .build();
+    assertThatThrownBy(
+            () -> sharing(GpuClaimRequest.gpu("g").sharing(intervalWithMps).build()).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .satisfies(e -> assertThat(((InvalidSpecException) e).ruleId()).contains("SHR011"))
+        .hasMessageStartingWith(
+            "ResourceClaimTemplate/serving/t spec.spec.devices.config[0].opaque.parameters.sharing");
+    DraSharing tooManyThreads =
+        DraSharing.builder().strategy(DraSharing.Strategy.MPS).activeThreadPercentage(101).build();
+    assertThatThrownBy(
+            () -> sharing(GpuClaimRequest.gpu("g").sharing(tooManyThreads).build()).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("defaultActiveThreadPercentage");
     assertThatThrownBy(
             () ->
-                DraSharing.builder()
-                    .strategy(DraSharing.Strategy.MPS)
-                    .interval(DraSharing.Interval.SHORT)
+                sharing(
+                        GpuClaimRequest.mig("s", "1g.10gb")
+                            .sharing(DraSharing.timeSlicing(DraSharing.Interval.LONG))
+                            .build())
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("a time-slice interval with MPS");
-    assertThatThrownBy(
-            () ->
-                DraSharing.builder()
-                    .strategy(DraSharing.Strategy.MPS)
-                    .activeThreadPercentage(101)
-                    .build())
-        .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("101 is outside 0..100");
-    assertThatThrownBy(
-            () ->
-                GpuClaimRequest.mig("s", "1g.10gb")
-                    .sharing(DraSharing.timeSlicing(DraSharing.Interval.LONG))
-                    .build())
-        .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("MigDeviceConfig does not have");
+        .satisfies(e -> assertThat(((InvalidSpecException) e).ruleId()).contains("SHR011"));
+  }
+
+  @Test
+  void productFragment_thatIsNotPlain_failsAtBuild() {
     assertThatThrownBy(
             () -> GpuClaimRequest.gpu("g").productContains("a100') || true || ('").build())
         .isInstanceOf(InvalidSpecException.class)

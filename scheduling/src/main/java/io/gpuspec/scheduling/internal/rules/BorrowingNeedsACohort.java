@@ -5,6 +5,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.scheduling.facts.KueueQuotaFacts;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 
 /**
@@ -32,36 +33,7 @@ public final class BorrowingNeedsACohort extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (ClusterQueue queue : manifests.ofType(ClusterQueue.class)) {
-      if (queue.getSpec() == null
-          || (queue.getSpec().getCohortName() != null
-              && !queue.getSpec().getCohortName().isEmpty())) {
-        continue;
-      }
-      for (KueueQuotas.Entry entry : KueueQuotas.entries(queue)) {
-        if (entry.quota().getBorrowingLimit() != null) {
-          report(context, queue, entry, "borrowingLimit");
-        }
-        if (entry.quota().getLendingLimit() != null) {
-          report(context, queue, entry, "lendingLimit");
-        }
-      }
+      KueueQuotaFacts.limitsNeedACohort(queue).forEach(f -> context.report(queue, f));
     }
-  }
-
-  private static void report(
-      CheckContext context, ClusterQueue queue, KueueQuotas.Entry entry, String limit) {
-    context.report(
-        queue,
-        entry.path() + "." + limit,
-        Sched.of(queue)
-            + ": flavor \""
-            + entry.flavorName()
-            + "\" "
-            + entry.resourceName()
-            + " has a "
-            + limit
-            + " but the queue has no cohortName; Kueue rejects it, as there is no cohort to "
-            + (limit.equals("borrowingLimit") ? "borrow from" : "lend to"),
-        "set spec.cohortName to the cohort the team shares quota with, or remove the " + limit);
   }
 }

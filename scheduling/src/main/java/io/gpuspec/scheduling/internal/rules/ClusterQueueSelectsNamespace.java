@@ -9,6 +9,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import java.util.HashMap;
@@ -51,16 +52,16 @@ public final class ClusterQueueSelectsNamespace extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     Map<String, Map<String, String>> namespaces = new HashMap<>();
     for (Namespace namespace : manifests.ofType(Namespace.class)) {
-      Map<String, String> labels = new HashMap<>(Sched.labels(namespace));
-      labels.put(NAME_LABEL, Sched.name(namespace));
-      namespaces.put(Sched.name(namespace), labels);
+      Map<String, String> labels = new HashMap<>(Subject.labels(namespace));
+      labels.put(NAME_LABEL, Subject.name(namespace));
+      namespaces.put(Subject.name(namespace), labels);
     }
     for (LocalQueue local : manifests.ofType(LocalQueue.class)) {
       String target = local.getSpec() == null ? null : local.getSpec().getClusterQueue();
-      String namespace = Sched.namespace(local);
+      String namespace = Subject.namespace(local);
       Optional<ClusterQueue> queue =
           manifests.ofType(ClusterQueue.class).stream()
-              .filter(q -> Sched.name(q).equals(target) && q.getSpec() != null)
+              .filter(q -> Subject.name(q).equals(target) && q.getSpec() != null)
               .findFirst();
       if (queue.isEmpty() || namespace.isEmpty()) {
         continue;
@@ -75,18 +76,17 @@ public final class ClusterQueueSelectsNamespace extends BaseRule {
       context.report(
           local,
           "spec.clusterQueue",
-          Sched.of(local)
-              + " in namespace \""
+          "the LocalQueue of namespace \""
               + namespace
               + "\" points at "
-              + Sched.of(queue.get())
+              + Subject.of(queue.get())
               + ", whose namespaceSelector "
               + (selector == null
                   ? "is absent and so selects no namespace"
                   : "does not select \"" + namespace + "\"")
               + "; Kueue admits none of the namespace's workloads",
           "select the namespace in "
-              + Sched.of(queue.get())
+              + Subject.of(queue.get())
               + ", e.g. matchExpressions [{key: "
               + NAME_LABEL
               + ", operator: In, values: ["

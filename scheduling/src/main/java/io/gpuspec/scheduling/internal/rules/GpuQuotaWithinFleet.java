@@ -11,6 +11,8 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
+import io.gpuspec.scheduling.internal.support.KueueQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -82,14 +84,14 @@ public final class GpuQuotaWithinFleet extends BaseRule {
                 owner,
                 entry.path() + ".nominalQuota",
                 nominal.get(),
-                Sched.of(owner) + " in \"" + entry.flavorName() + "\"");
+                Subject.of(owner) + " in \"" + entry.flavorName() + "\"");
         kueue.add(share);
         byFlavor.computeIfAbsent(entry.flavorName(), f -> new ArrayList<>()).add(share);
       }
     }
     overcommit(context, kueue, total, "the fleet", "Kueue's nominalQuotas of " + GPU);
     for (ResourceFlavor flavor : manifests.ofType(ResourceFlavor.class)) {
-      List<Share> shares = byFlavor.get(Sched.name(flavor));
+      List<Share> shares = byFlavor.get(Subject.name(flavor));
       if (shares == null
           || flavor.getSpec() == null
           || flavor.getSpec().getNodeLabels().isEmpty()) {
@@ -109,7 +111,7 @@ public final class GpuQuotaWithinFleet extends BaseRule {
             shares,
             gpus(selected),
             "the nodes the flavor selects (" + names(selected) + ")",
-            "Kueue's nominalQuotas of " + GPU + " in flavor \"" + Sched.name(flavor) + "\"");
+            "Kueue's nominalQuotas of " + GPU + " in flavor \"" + Subject.name(flavor) + "\"");
       }
     }
   }
@@ -128,7 +130,7 @@ public final class GpuQuotaWithinFleet extends BaseRule {
       if (gpus.isEmpty() || gpus.get().signum() == 0) {
         continue;
       }
-      String namespace = Sched.namespace(quota);
+      String namespace = Subject.namespace(quota);
       Share share =
           new Share(
               quota, "spec.hard[" + QUOTA_KEY + "]", gpus.get(), "namespace \"" + namespace + "\"");

@@ -7,6 +7,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 
@@ -44,7 +45,7 @@ public final class GroupMembersUseVolcano extends BaseRule {
       }
       boolean operatorSetsIt = Sched.schedulingPolicy(object).isPresent();
       for (PodTemplate template : workload.templates()) {
-        String group = Sched.annotations(template.metadata()).get(Sched.GROUP_NAME);
+        String group = Subject.annotations(template.metadata()).get(Sched.GROUP_NAME);
         String scheduler = template.spec().getSchedulerName();
         if (group == null
             || Sched.VOLCANO.equals(scheduler)
@@ -54,8 +55,7 @@ public final class GroupMembersUseVolcano extends BaseRule {
         context.report(
             object,
             template.specPath() + ".schedulerName",
-            Sched.of(object, template)
-                + ": its pods join PodGroup \""
+            "its pods join PodGroup \""
                 + group
                 + "\" but are scheduled by "
                 + (scheduler == null ? "the default scheduler" : "\"" + scheduler + "\"")

@@ -6,8 +6,8 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import java.math.BigDecimal;
-import java.util.Optional;
+import io.gpuspec.scheduling.facts.KueueQuotaFacts;
+import io.gpuspec.scheduling.internal.support.KueueQuotas;
 
 /**
  * SCH014: a {@code lendingLimit} is at most the {@code nominalQuota} of the same resource: a
@@ -32,28 +32,7 @@ public final class LendingWithinNominalQuota extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (HasMetadata owner : KueueQuotas.owners(manifests)) {
-      for (KueueQuotas.Entry entry : KueueQuotas.entries(owner)) {
-        Optional<BigDecimal> lending = Sched.amount(entry.quota().getLendingLimit());
-        Optional<BigDecimal> nominal = Sched.amount(entry.quota().getNominalQuota());
-        if (lending.isEmpty() || nominal.isEmpty() || lending.get().compareTo(nominal.get()) <= 0) {
-          continue;
-        }
-        String resource = entry.resourceName();
-        context.report(
-            owner,
-            entry.path() + ".lendingLimit",
-            Sched.of(owner)
-                + ": flavor \""
-                + entry.flavorName()
-                + "\" lends "
-                + Sched.quantity(resource, lending.get())
-                + " "
-                + resource
-                + " but its nominalQuota is "
-                + Sched.quantity(resource, nominal.get())
-                + "; Kueue rejects lending more than the nominal quota",
-            "set lendingLimit to at most " + Sched.quantity(resource, nominal.get()));
-      }
+      KueueQuotaFacts.lendingWithinNominalQuota(owner).forEach(f -> context.report(owner, f));
     }
   }
 }

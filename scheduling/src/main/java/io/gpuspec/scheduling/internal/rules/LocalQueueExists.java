@@ -1,21 +1,22 @@
 package io.gpuspec.scheduling.internal.rules;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * SCH004: the label {@code kueue.x-k8s.io/queue-name} names a Kueue LocalQueue of the workload's
  * namespace. A workload queued in a LocalQueue that does not exist is never admitted, and since
  * Kueue suspends it, it never runs (https://kueue.sigs.k8s.io/docs/concepts/local_queue/). See
- * {@link Sched} for when a missing queue is an error.
+ * {@link ReferenceRule} for when a missing queue is an error.
  */
-public final class LocalQueueExists extends BaseRule {
+public final class LocalQueueExists extends ReferenceRule<LocalQueue> {
 
   public LocalQueueExists() {
     super(
@@ -29,45 +30,45 @@ public final class LocalQueueExists extends BaseRule {
             .fix("Add the LocalQueue to the namespace, or name one that exists there.")
             .addKinds("*")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/local_queue/")
-            .build());
+            .build(),
+        "LocalQueue",
+        LocalQueue.class);
   }
 
   @Override
-  public void check(ManifestSet manifests, CheckContext context) {
-    List<LocalQueue> queues = manifests.ofType(LocalQueue.class);
-    boolean defined = !queues.isEmpty();
-    for (HasMetadata object : manifests) {
-      String name = Sched.labels(object).get(Sched.KUEUE_QUEUE_NAME);
-      String namespace = Sched.namespace(object);
-      if (name == null
-          || name.isEmpty()
-          || object.getApiVersion() == null
-          || object.getApiVersion().startsWith("kueue.x-k8s.io/")
-          || Sched.has(queues, name, namespace)) {
-        continue;
-      }
-      List<String> elsewhere =
-          queues.stream().filter(q -> Sched.name(q).equals(name)).map(Sched::namespace).toList();
-      context.report(
-          Sched.missing(defined),
-          object,
-          "metadata.labels[" + Sched.KUEUE_QUEUE_NAME + "]",
-          Sched.missingMessage(
-              Sched.of(object),
-              "LocalQueue",
-              (namespace.isEmpty() ? "" : namespace + "/") + name,
-              defined,
-              "Kueue never admits the workload, so it never runs"
-                  + (elsewhere.isEmpty()
-                      ? ""
-                      : " (a LocalQueue of that name is in namespace "
-                          + String.join(", ", elsewhere)
-                          + "; a workload can only use its own namespace's queues)")),
-          "add LocalQueue \""
-              + name
-              + "\" to namespace \""
-              + namespace
-              + "\", or name a LocalQueue of that namespace");
-    }
+  protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
+    return manifests.objects().stream()
+        .filter(Sched::outsideKueue)
+        .map(
+            object ->
+                new Reference(
+                    object,
+                    "metadata.labels[" + Sched.KUEUE_QUEUE_NAME + "]",
+                    Subject.labels(object).get(Sched.KUEUE_QUEUE_NAME),
+                    Subject.namespace(object),
+                    "Kueue never admits the workload, so it never runs"));
+  }
+
+  @Override
+  protected String note(Reference reference, ManifestSet manifests, List<LocalQueue> defined) {
+    List<String> elsewhere =
+        defined.stream()
+            .filter(q -> Subject.name(q).equals(reference.name()))
+            .map(Subject::namespace)
+            .toList();
+    return elsewhere.isEmpty()
+        ? ""
+        : " (a LocalQueue of that name is in namespace "
+            + String.join(", ", elsewhere)
+            + "; a workload can only use its own namespace's queues)";
+  }
+
+  @Override
+  protected String fix(Reference reference, List<LocalQueue> defined) {
+    return "add LocalQueue \""
+        + reference.name()
+        + "\" to namespace \""
+        + reference.namespace()
+        + "\", or name a LocalQueue of that namespace";
   }
 }

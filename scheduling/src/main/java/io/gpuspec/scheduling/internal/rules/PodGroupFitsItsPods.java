@@ -2,12 +2,15 @@ package io.gpuspec.scheduling.internal.rules;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import java.util.ArrayList;
@@ -55,9 +58,9 @@ public final class PodGroupFitsItsPods extends BaseRule {
       Map<String, Integer> pods = new LinkedHashMap<>();
       boolean operatorGang = Sched.schedulingPolicy(object).isPresent();
       for (PodTemplate template : workload.templates()) {
-        String group = Sched.annotations(template.metadata()).get(Sched.GROUP_NAME);
+        String group = Subject.annotations(template.metadata()).get(Sched.GROUP_NAME);
         if (group == null && operatorGang) {
-          group = Sched.name(object);
+          group = Subject.name(object);
         }
         if (group != null && !group.isEmpty()) {
           pods.merge(group, template.replicas(), Integer::sum);
@@ -66,22 +69,16 @@ public final class PodGroupFitsItsPods extends BaseRule {
       pods.forEach(
           (group, count) ->
               members
-                  .computeIfAbsent(Sched.namespace(object) + "/" + group, k -> new ArrayList<>())
+                  .computeIfAbsent(Subject.namespace(object) + "/" + group, k -> new ArrayList<>())
                   .add(new Members(object, count)));
     }
     for (PodGroup group : manifests.ofType(PodGroup.class)) {
-      Integer minMember = group.getSpec() == null ? null : group.getSpec().getMinMember();
-      if (minMember == null || minMember < 1) {
-        context.report(
-            group,
-            "spec.minMember",
-            Sched.of(group)
-                + ": minMember is "
-                + (minMember == null ? "not set (0)" : minMember)
-                + ", so the group gangs nothing: Volcano starts its pods one by one",
-            "set minMember to the number of pods that must start together, at least 1");
+      List<Finding> gangsNothing = VolcanoPodGroupFacts.minMemberGangs(group);
+      if (!gangsNothing.isEmpty()) {
+        gangsNothing.forEach(f -> context.report(group, f));
         continue;
       }
+      int minMember = group.getSpec().getMinMember();
       List<Members> joining = joining(members, group);
       if (joining.isEmpty()) {
         continue;
@@ -89,12 +86,11 @@ public final class PodGroupFitsItsPods extends BaseRule {
       int pods = joining.stream().mapToInt(Members::pods).sum();
       if (minMember > pods) {
         List<String> who =
-            joining.stream().map(m -> Sched.of(m.workload()) + " " + m.pods()).toList();
+            joining.stream().map(m -> Subject.of(m.workload()) + " " + m.pods()).toList();
         context.report(
             group,
             "spec.minMember",
-            Sched.of(group)
-                + ": minMember "
+            "minMember "
                 + minMember
                 + " but only "
                 + pods
@@ -109,14 +105,14 @@ public final class PodGroupFitsItsPods extends BaseRule {
   }
 
   private static List<Members> joining(Map<String, List<Members>> members, PodGroup group) {
-    String namespace = Sched.namespace(group);
-    String name = Sched.name(group);
+    String namespace = Subject.namespace(group);
+    String name = Subject.name(group);
     List<Members> found = new ArrayList<>();
     members.forEach(
         (key, list) -> {
           int slash = key.indexOf('/');
           if (key.substring(slash + 1).equals(name)
-              && Sched.sameNamespace(key.substring(0, slash), namespace)) {
+              && Subject.sameNamespace(key.substring(0, slash), namespace)) {
             found.addAll(list);
           }
         });

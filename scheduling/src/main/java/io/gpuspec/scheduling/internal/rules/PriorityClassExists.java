@@ -4,15 +4,17 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * SCH001: every PriorityClass a workload names exists: pods' {@code priorityClassName}, a
@@ -20,9 +22,10 @@ import java.util.Set;
  * runPolicy.schedulingPolicy.priorityClass}. The API server rejects a pod naming a class that does
  * not exist, so a workload controller's pods are never created; a PodGroup with an unknown class
  * falls back to priority 0. The built-in {@code system-cluster-critical} and {@code
- * system-node-critical} always exist. See {@link Sched} for when a missing class is an error.
+ * system-node-critical} always exist. See {@link ReferenceRule} for when a missing class is an
+ * error.
  */
-public final class PriorityClassExists extends BaseRule {
+public final class PriorityClassExists extends ReferenceRule<PriorityClass> {
 
   private static final Set<String> BUILT_IN =
       Set.of("system-cluster-critical", "system-node-critical");
@@ -40,87 +43,67 @@ public final class PriorityClassExists extends BaseRule {
             .addKinds("*", "PodGroup", "Job")
             .documentation(
                 "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#pod-priority")
-            .build());
+            .build(),
+        "PriorityClass",
+        PriorityClass.class);
   }
 
   @Override
-  public void check(ManifestSet manifests, CheckContext context) {
-    List<PriorityClass> classes = manifests.ofType(PriorityClass.class);
-    boolean defined = !classes.isEmpty();
+  protected Set<String> builtIns() {
+    return BUILT_IN;
+  }
+
+  @Override
+  protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
+    Stream.Builder<Reference> references = Stream.builder();
     for (Workload workload : context.workloads()) {
       HasMetadata object = workload.object();
       for (PodTemplate template : workload.templates()) {
-        check(
-            context,
-            classes,
-            defined,
-            object,
-            Sched.of(object, template),
-            template.spec().getPriorityClassName(),
-            template.specPath() + ".priorityClassName",
-            "the API server rejects its pods, so they are never created");
+        references.add(
+            Reference.clusterScoped(
+                object,
+                template.specPath() + ".priorityClassName",
+                template.spec().getPriorityClassName(),
+                "the API server rejects its pods, so they are never created"));
       }
       Sched.schedulingPolicy(object)
           .ifPresent(
               policy ->
-                  check(
-                      context,
-                      classes,
-                      defined,
-                      object,
-                      Sched.of(object) + " schedulingPolicy",
-                      policy.getPriorityClass(),
-                      "spec.runPolicy.schedulingPolicy.priorityClass",
-                      "the gang's PodGroup gets no priority"));
+                  references.add(
+                      Reference.clusterScoped(
+                          object,
+                          "spec.runPolicy.schedulingPolicy.priorityClass",
+                          policy.getPriorityClass(),
+                          "the gang's PodGroup gets no priority")));
     }
     for (PodGroup group : manifests.ofType(PodGroup.class)) {
       if (group.getSpec() != null) {
-        check(
-            context,
-            classes,
-            defined,
-            group,
-            Sched.of(group),
-            group.getSpec().getPriorityClassName(),
-            "spec.priorityClassName",
-            "Volcano orders and preempts the gang as if it had no priority");
+        references.add(
+            Reference.clusterScoped(
+                group,
+                "spec.priorityClassName",
+                group.getSpec().getPriorityClassName(),
+                "Volcano orders and preempts the gang as if it had no priority"));
       }
     }
     for (Job job : manifests.ofType(Job.class)) {
       if (job.getSpec() != null) {
-        check(
-            context,
-            classes,
-            defined,
-            job,
-            Sched.of(job),
-            job.getSpec().getPriorityClassName(),
-            "spec.priorityClassName",
-            "Volcano orders and preempts the job as if it had no priority");
+        references.add(
+            Reference.clusterScoped(
+                job,
+                "spec.priorityClassName",
+                job.getSpec().getPriorityClassName(),
+                "Volcano orders and preempts the job as if it had no priority"));
       }
     }
+    return references.build();
   }
 
-  private static void check(
-      CheckContext context,
-      List<PriorityClass> classes,
-      boolean defined,
-      HasMetadata object,
-      String subject,
-      String name,
-      String path,
-      String consequence) {
-    if (name == null || name.isEmpty() || BUILT_IN.contains(name) || Sched.has(classes, name, "")) {
-      return;
-    }
-    context.report(
-        Sched.missing(defined),
-        object,
-        path,
-        Sched.missingMessage(subject, "PriorityClass", name, defined, consequence),
-        "add PriorityClass \""
-            + name
-            + "\" or name an existing one"
-            + (defined ? ", e.g. \"" + Sched.name(classes.get(0)) + "\"" : ""));
+  @Override
+  protected String fix(Reference reference, List<PriorityClass> defined) {
+    return "add PriorityClass \""
+        + reference.name()
+        + "\" or name an existing one"
+        + (defined.isEmpty() ? "" : ", e.g. \"" + Subject.name(defined.get(0)) + "\"");
   }
 }

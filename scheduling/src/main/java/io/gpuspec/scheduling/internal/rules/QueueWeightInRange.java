@@ -5,6 +5,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.scheduling.facts.VolcanoQueueFacts;
 import io.gpuspec.scheduling.model.volcano.Queue;
 
 /**
@@ -12,8 +13,6 @@ import io.gpuspec.scheduling.model.volcano.Queue;
  * server rejects other values (https://volcano.sh/en/docs/queue/).
  */
 public final class QueueWeightInRange extends BaseRule {
-
-  static final int MAX_WEIGHT = 65_535;
 
   public QueueWeightInRange() {
     super(
@@ -31,19 +30,7 @@ public final class QueueWeightInRange extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (Queue queue : manifests.ofType(Queue.class)) {
-      Integer weight = queue.getSpec() == null ? null : queue.getSpec().getWeight();
-      if (weight != null && (weight < 1 || weight > MAX_WEIGHT)) {
-        context.report(
-            queue,
-            "spec.weight",
-            Sched.of(queue)
-                + ": weight "
-                + weight
-                + " is outside 1 to "
-                + MAX_WEIGHT
-                + "; the API server rejects the queue",
-            "set a weight from 1 to " + MAX_WEIGHT + " (the queue's share relative to others)");
-      }
+      VolcanoQueueFacts.weight(queue).forEach(f -> context.report(queue, f));
     }
   }
 }

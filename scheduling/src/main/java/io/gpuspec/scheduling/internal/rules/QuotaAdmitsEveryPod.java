@@ -21,6 +21,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
@@ -83,7 +84,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
     for (Workload workload : context.workloads()) {
       HasMetadata object = workload.object();
       for (ResourceQuota quota : quotas) {
-        if (Sched.namespace(quota).equals(Sched.namespace(object)) && unscoped(quota)) {
+        if (Subject.namespace(quota).equals(Subject.namespace(object)) && unscoped(quota)) {
           resourceQuota(context, object, workload.templates(), quota);
         }
       }
@@ -120,15 +121,14 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
             context.report(
                 object,
                 containerPath(template, resource),
-                Sched.of(object, template)
-                    + ": one pod requests "
+                "one pod requests "
                     + Sched.quantity(resource, asked)
                     + " "
                     + resource
                     + " but "
-                    + Sched.of(quota)
+                    + Subject.of(quota)
                     + " of namespace \""
-                    + Sched.namespace(quota)
+                    + Subject.namespace(quota)
                     + "\" allows "
                     + key
                     + " "
@@ -137,7 +137,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
                 "raise "
                     + key
                     + " of "
-                    + Sched.of(quota)
+                    + Subject.of(quota)
                     + " to at least "
                     + Sched.quantity(resource, asked)
                     + ", or request less per pod");
@@ -161,7 +161,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
   // --- Kueue ClusterQueue ------------------------------------------------------------------------
 
   private static Optional<ClusterQueue> clusterQueue(ManifestSet manifests, HasMetadata object) {
-    String localName = Sched.labels(object).get(Sched.KUEUE_QUEUE_NAME);
+    String localName = Subject.labels(object).get(Sched.KUEUE_QUEUE_NAME);
     if (localName == null
         || object.getApiVersion() == null
         || object.getApiVersion().startsWith("kueue.x-k8s.io/")) {
@@ -169,15 +169,15 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
     }
     Optional<String> target =
         manifests.ofType(LocalQueue.class).stream()
-            .filter(q -> Sched.name(q).equals(localName))
-            .filter(q -> Sched.namespace(q).equals(Sched.namespace(object)))
+            .filter(q -> Subject.name(q).equals(localName))
+            .filter(q -> Subject.namespace(q).equals(Subject.namespace(object)))
             .filter(q -> q.getSpec() != null && q.getSpec().getClusterQueue() != null)
             .map(q -> q.getSpec().getClusterQueue())
             .findFirst();
     return target.flatMap(
         name ->
             manifests.ofType(ClusterQueue.class).stream()
-                .filter(q -> Sched.name(q).equals(name) && q.getSpec() != null)
+                .filter(q -> Subject.name(q).equals(name) && q.getSpec() != null)
                 .findFirst());
   }
 
@@ -192,7 +192,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
     boolean cohort =
         queue.getSpec().getCohortName() != null && !queue.getSpec().getCohortName().isEmpty();
     Map<String, ResourceFlavor> flavors = new HashMap<>(); // a flavor without a name finds none
-    manifests.ofType(ResourceFlavor.class).forEach(f -> flavors.put(Sched.name(f), f));
+    manifests.ofType(ResourceFlavor.class).forEach(f -> flavors.put(Subject.name(f), f));
     Set<String> covered = new HashSet<>();
     queue.getSpec().getResourceGroups().stream()
         .filter(g -> g != null)
@@ -208,15 +208,14 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
         context.report(
             object,
             containerPath(template, uncovered.get()),
-            Sched.of(object, template)
-                + ": its pods request "
+            "its pods request "
                 + uncovered.get()
                 + ", which "
-                + Sched.of(queue)
+                + Subject.of(queue)
                 + " (behind LocalQueue \""
-                + Sched.labels(object).get(Sched.KUEUE_QUEUE_NAME)
+                + Subject.labels(object).get(Sched.KUEUE_QUEUE_NAME)
                 + "\") has no quota for; Kueue never admits the workload",
-            "add " + uncovered.get() + " to a resource group of " + Sched.of(queue));
+            "add " + uncovered.get() + " to a resource group of " + Subject.of(queue));
         continue;
       }
       int count = admittedWhole(object) ? Math.max(1, template.replicas()) : 1;
@@ -259,21 +258,20 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
           context.report(
               object,
               template.specPath(),
-              Sched.of(object, template)
-                  + ": "
+              ""
                   + (count > 1
                       ? "its " + count + " pods, admitted together, need "
                       : "a pod needs ")
                   + describe(needed)
                   + ", but no flavor of "
-                  + Sched.of(queue)
+                  + Subject.of(queue)
                   + " can hold "
                   + (count > 1 ? "them" : "it")
                   + " ("
                   + String.join("; ", why)
                   + "); Kueue never admits the workload",
               "raise the nominalQuota or borrowingLimit of "
-                  + Sched.of(queue)
+                  + Subject.of(queue)
                   + ", place the pods where a flavor fits, or make the pods smaller");
         }
       }

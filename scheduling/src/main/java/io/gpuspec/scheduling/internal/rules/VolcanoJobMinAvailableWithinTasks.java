@@ -52,8 +52,7 @@ public final class VolcanoJobMinAvailableWithinTasks extends BaseRule {
           context.report(
               job,
               "spec.tasks[" + i + "].minAvailable",
-              Sched.of(job)
-                  + " task \""
+              "task \""
                   + task.getName()
                   + "\": minAvailable "
                   + min
@@ -68,8 +67,7 @@ public final class VolcanoJobMinAvailableWithinTasks extends BaseRule {
         context.report(
             job,
             "spec.minAvailable",
-            Sched.of(job)
-                + ": minAvailable "
+            "minAvailable "
                 + min
                 + " but its tasks have "
                 + total

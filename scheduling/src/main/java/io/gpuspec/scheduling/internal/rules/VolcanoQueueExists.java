@@ -3,26 +3,28 @@ package io.gpuspec.scheduling.internal.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * SCH003: every Volcano Queue a gang names exists: a PodGroup's or Volcano Job's {@code
  * spec.queue}, a Kubeflow job's {@code runPolicy.schedulingPolicy.queue}, and the pod annotation
  * {@code scheduling.volcano.sh/queue-name}. Volcano's admission webhook rejects a PodGroup or Job
  * whose queue does not exist (https://volcano.sh/en/docs/queue/), so its pods never run. Volcano
- * creates {@code default} and {@code root} itself. See {@link Sched} for when a missing queue is an
- * error.
+ * creates {@code default} and {@code root} itself. See {@link ReferenceRule} for when a missing
+ * queue is an error.
  */
-public final class VolcanoQueueExists extends BaseRule {
+public final class VolcanoQueueExists extends ReferenceRule<Queue> {
 
   private static final Set<String> BUILT_IN = Set.of("default", "root");
   private static final String WEBHOOK =
@@ -42,37 +44,29 @@ public final class VolcanoQueueExists extends BaseRule {
             .fix("Add the Queue, or name one that exists (or Volcano's default queue).")
             .addKinds("PodGroup", "Job", "*")
             .documentation(Sched.VOLCANO_QUEUE_DOCS)
-            .build());
+            .build(),
+        "Queue",
+        Queue.class);
   }
 
   @Override
-  public void check(ManifestSet manifests, CheckContext context) {
-    List<Queue> queues = manifests.ofType(Queue.class);
-    boolean defined = !queues.isEmpty();
+  protected Set<String> builtIns() {
+    return BUILT_IN;
+  }
+
+  @Override
+  protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
+    Stream.Builder<Reference> references = Stream.builder();
     for (PodGroup group : manifests.ofType(PodGroup.class)) {
       if (group.getSpec() != null) {
-        check(
-            context,
-            queues,
-            defined,
-            group,
-            Sched.of(group),
-            group.getSpec().getQueue(),
-            "spec.queue",
-            WEBHOOK);
+        references.add(
+            Reference.clusterScoped(group, "spec.queue", group.getSpec().getQueue(), WEBHOOK));
       }
     }
     for (Job job : manifests.ofType(Job.class)) {
       if (job.getSpec() != null) {
-        check(
-            context,
-            queues,
-            defined,
-            job,
-            Sched.of(job),
-            job.getSpec().getQueue(),
-            "spec.queue",
-            WEBHOOK);
+        references.add(
+            Reference.clusterScoped(job, "spec.queue", job.getSpec().getQueue(), WEBHOOK));
       }
     }
     for (Workload workload : context.workloads()) {
@@ -80,46 +74,28 @@ public final class VolcanoQueueExists extends BaseRule {
       Sched.schedulingPolicy(object)
           .ifPresent(
               policy ->
-                  check(
-                      context,
-                      queues,
-                      defined,
-                      object,
-                      Sched.of(object) + " schedulingPolicy",
-                      policy.getQueue(),
-                      "spec.runPolicy.schedulingPolicy.queue",
-                      PENDING));
+                  references.add(
+                      Reference.clusterScoped(
+                          object,
+                          "spec.runPolicy.schedulingPolicy.queue",
+                          policy.getQueue(),
+                          PENDING)));
       for (PodTemplate template : workload.templates()) {
-        check(
-            context,
-            queues,
-            defined,
-            object,
-            Sched.of(object, template),
-            Sched.annotations(template.metadata()).get(Sched.VOLCANO_QUEUE_NAME),
-            template.metadataPath() + ".annotations[" + Sched.VOLCANO_QUEUE_NAME + "]",
-            PENDING);
+        references.add(
+            Reference.clusterScoped(
+                object,
+                template.metadataPath() + ".annotations[" + Sched.VOLCANO_QUEUE_NAME + "]",
+                Subject.annotations(template.metadata()).get(Sched.VOLCANO_QUEUE_NAME),
+                PENDING));
       }
     }
+    return references.build();
   }
 
-  private static void check(
-      CheckContext context,
-      List<Queue> queues,
-      boolean defined,
-      HasMetadata object,
-      String subject,
-      String name,
-      String path,
-      String consequence) {
-    if (name == null || name.isEmpty() || BUILT_IN.contains(name) || Sched.has(queues, name, "")) {
-      return;
-    }
-    context.report(
-        Sched.missing(defined),
-        object,
-        path,
-        Sched.missingMessage(subject, "Queue", name, defined, consequence),
-        "add Volcano Queue \"" + name + "\", name an existing one, or use \"default\"");
+  @Override
+  protected String fix(Reference reference, List<Queue> defined) {
+    return "add Volcano Queue \""
+        + reference.name()
+        + "\", name an existing one, or use \"default\"";
   }
 }

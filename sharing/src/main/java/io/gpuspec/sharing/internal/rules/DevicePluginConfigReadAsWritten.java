@@ -7,9 +7,9 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.ConfigProblem;
-import io.gpuspec.sharing.DevicePluginConfig;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+import io.gpuspec.sharing.DevicePluginConfigReader;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.HashSet;
 import java.util.Optional;
@@ -44,10 +44,10 @@ public final class DevicePluginConfigReadAsWritten extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      DevicePluginConfig.parse(config.text()).problems().stream()
+      DevicePluginConfigReader.read(config.text()).problems().stream()
           .filter(problem -> problem.kind() == ConfigProblem.Kind.FORMAT)
           .forEach(problem -> SharingRules.report(context, config, problem));
-      for (SharingSection section : SharingRules.sections(config.root())) {
+      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
         Set<String> seen = new HashSet<>();
         for (SharedEntry entry : section.resources()) {
           checkEntry(context, config, section, entry, seen);

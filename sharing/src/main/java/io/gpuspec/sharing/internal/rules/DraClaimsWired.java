@@ -88,7 +88,6 @@ public final class DraClaimsWired extends BaseRule {
             : template.spec().getResourceClaims();
     Map<String, Optional<List<String>>> requestsByClaim = new LinkedHashMap<>();
     Set<String> used = new HashSet<>();
-    String subject = PodContainers.subject(object);
     for (int i = 0; i < declared.size(); i++) {
       PodResourceClaim claim = declared.get(i);
       String at = template.specPath() + ".resourceClaims[" + i + "]";
@@ -97,7 +96,7 @@ public final class DraClaimsWired extends BaseRule {
         context.report(
             object,
             at + ".name",
-            subject + " declares claim \"" + name + "\" twice",
+            "claim \"" + name + "\" is declared twice",
             "give each pod claim its own name");
         continue;
       }
@@ -107,8 +106,7 @@ public final class DraClaimsWired extends BaseRule {
         context.report(
             object,
             at,
-            subject
-                + " claim \""
+            "claim \""
                 + name
                 + "\" needs exactly one of resourceClaimName and"
                 + " resourceClaimTemplateName",
@@ -124,8 +122,7 @@ public final class DraClaimsWired extends BaseRule {
             Severity.WARNING,
             object,
             at + (byName ? ".resourceClaimName" : ".resourceClaimTemplateName"),
-            subject
-                + " claim \""
+            "claim \""
                 + name
                 + "\" uses "
                 + (byName ? "ResourceClaim" : "ResourceClaimTemplate")
@@ -153,7 +150,7 @@ public final class DraClaimsWired extends BaseRule {
           context.report(
               object,
               at + ".name",
-              container.describe(object, template)
+              container.describe()
                   + " uses claim \""
                   + name
                   + "\", which the pod does not declare in spec.resourceClaims "
@@ -168,7 +165,7 @@ public final class DraClaimsWired extends BaseRule {
           context.report(
               object,
               at + ".request",
-              container.describe(object, template)
+              container.describe()
                   + " uses request \""
                   + request
                   + "\" of claim \""
@@ -186,10 +183,9 @@ public final class DraClaimsWired extends BaseRule {
             Severity.WARNING,
             object,
             template.specPath() + ".resourceClaims[" + i + "]",
-            subject
-                + " declares claim \""
+            "claim \""
                 + name
-                + "\" but no container uses it; its devices"
+                + "\" is declared but no container uses it; its devices"
                 + " are allocated for nothing",
             "name it in a container's resources.claims, or remove it");
       }

@@ -7,10 +7,11 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.sharing.DevicePluginConfig;
+import io.gpuspec.sharing.DevicePluginConfigReader;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import io.gpuspec.sharing.NodeConfigLabels;
 import io.gpuspec.sharing.SharingConfig;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
@@ -38,7 +39,7 @@ public final class MpsClientsWithinLimit extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      for (SharingSection section : SharingRules.sections(config.root())) {
+      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
         if (!section.isMps()) {
           continue;
         }

@@ -91,7 +91,7 @@ public final class OneReplicaPerContainer extends BaseRule {
         rejected ? Severity.ERROR : Severity.WARNING,
         workload.object(),
         container.resourcePath(resource),
-        container.describe(workload.object(), template)
+        container.describe()
             + " requests "
             + amount
             + " "

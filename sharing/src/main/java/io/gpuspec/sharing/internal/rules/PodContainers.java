@@ -1,15 +1,12 @@
 package io.gpuspec.sharing.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.spi.PodTemplate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -67,20 +64,11 @@ record PodContainers(Container container, String path) {
     return map == null ? Map.of() : map;
   }
 
-  /** {@code deployment "chat" container "main"} (with the template's role, if any). */
-  String describe(HasMetadata object, PodTemplate template) {
-    return subject(object)
-        + (template.role().isEmpty() ? "" : " " + template.role())
-        + " container \""
-        + (container.getName() == null ? "" : container.getName())
-        + "\"";
-  }
-
-  /** {@code deployment "chat"}. */
-  static String subject(HasMetadata object) {
-    String kind = object.getKind() == null ? "object" : object.getKind().toLowerCase(Locale.ROOT);
-    ObjectMeta meta = object.getMetadata();
-    String name = meta == null || meta.getName() == null ? "" : meta.getName();
-    return kind + " \"" + name + "\"";
+  /**
+   * {@code container "main"}: how a message names the container (the report line already names the
+   * object, and the path the template).
+   */
+  String describe() {
+    return "container \"" + (container.getName() == null ? "" : container.getName()) + "\"";
   }
 }

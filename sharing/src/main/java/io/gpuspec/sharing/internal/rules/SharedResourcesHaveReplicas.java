@@ -5,8 +5,9 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharedEntry;
-import io.gpuspec.sharing.internal.rules.SharingRules.SharingSection;
+import io.gpuspec.sharing.DevicePluginConfigReader;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 
 /**
@@ -34,7 +35,7 @@ public final class SharedResourcesHaveReplicas extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      for (SharingSection section : SharingRules.sections(config.root())) {
+      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
         for (SharedEntry entry : section.resources()) {
           entry
               .replicas()

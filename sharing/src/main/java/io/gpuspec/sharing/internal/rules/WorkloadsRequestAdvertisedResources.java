@@ -70,7 +70,7 @@ public final class WorkloadsRequestAdvertisedResources extends BaseRule {
       String resource,
       Set<String> advertised,
       List<FleetGroups.Group> selected) {
-    String subject = container.describe(workload.object(), template);
+    String subject = container.describe();
     String path = container.resourcePath(resource);
     if (!advertised.contains(resource)) {
       context.report(

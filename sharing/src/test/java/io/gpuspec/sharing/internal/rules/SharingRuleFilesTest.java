@@ -2,7 +2,8 @@ package io.gpuspec.sharing.internal.rules;
 
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.RuleFiles;
-import io.gpuspec.core.check.RuleTester;
+import io.gpuspec.testing.RuleFileTests;
+import io.gpuspec.testing.RuleTester;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -18,19 +19,22 @@ class SharingRuleFilesTest {
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
-    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+    return RuleFileTests.of(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
   }
 
   @TestFactory
   Stream<DynamicTest> ruleFilesWithFleet() {
-    return RuleFiles.tests(
+    return RuleFileTests.of(
         SharingFleet.RULES_WITH_FLEET,
         RuleTester.of(TestGpuspec.GPUSPEC).withOptions(SharingFleet.WITH_FLEET));
   }
 
   @Test
   void everySharingRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
-    RuleFiles.assertEveryRuleHasFiles(
-        TestGpuspec.ruleIds("sharing"), RuleFiles.RULES, SharingFleet.RULES_WITH_FLEET);
+    RuleFileTests.assertEveryRuleHasFiles(
+        TestGpuspec.ruleIds("sharing"),
+        RuleFiles.RULES,
+        RuleFiles.RULES,
+        SharingFleet.RULES_WITH_FLEET);
   }
 }

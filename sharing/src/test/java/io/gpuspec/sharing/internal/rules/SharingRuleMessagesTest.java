@@ -145,7 +145,7 @@ class SharingRuleMessagesTest {
             v ->
                 assertThat(v.message())
                     .isEqualTo(
-                        "deployment \"chat\" container \"server\" requests nvidia.com/gpu, but the"
+                        "container \"server\" requests nvidia.com/gpu, but the"
                             + " pools its node selection admits (t4-shared) advertise only"
                             + " nvidia.com/gpu.shared"));
   }
@@ -193,7 +193,7 @@ class SharingRuleMessagesTest {
     assertThat(found)
         .extracting(Violation::message)
         .contains(
-            "deployment \"vision\" container \"server\" uses claim \"gpus\", which the pod does not"
+            "container \"server\" uses claim \"gpus\", which the pod does not"
                 + " declare in spec.resourceClaims [gpu, spare]");
   }
 }

@@ -2,7 +2,8 @@ package io.gpuspec.tfjob.internal.rules;
 
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.RuleFiles;
-import io.gpuspec.core.check.RuleTester;
+import io.gpuspec.testing.RuleFileTests;
+import io.gpuspec.testing.RuleTester;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -18,11 +19,12 @@ class TfJobRuleFilesTest {
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
-    return RuleFiles.tests(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
+    return RuleFileTests.of(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
   }
 
   @Test
   void everyTfJobRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
-    RuleFiles.assertEveryRuleHasFiles(TestGpuspec.ruleIds("tfjob"), RuleFiles.RULES);
+    RuleFileTests.assertEveryRuleHasFiles(
+        TestGpuspec.ruleIds("tfjob"), RuleFiles.RULES, RuleFiles.RULES);
   }
 }

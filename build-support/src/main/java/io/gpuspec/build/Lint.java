@@ -1,0 +1,142 @@
+package io.gpuspec.build;
+
+import io.gpuspec.core.check.CheckOptions;
+import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Report;
+import io.gpuspec.core.report.SourceLocation;
+import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.Rule;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The lint goal: reads the YAML and JSON files under the directories, checks them with every rule
+ * of every module the plugin bundles and of those on the project's class path (a team's own rules),
+ * and with the fleet check when a fleet is given; logs each finding with {@code file:line:column}
+ * and writes {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} into the reports
+ * directory.
+ */
+public final class Lint {
+
+  /** The base name of the report files. */
+  public static final String REPORT_NAME = "gpuspec-lint";
+
+  /**
+   * What to lint.
+   *
+   * @param classPath the project's compiled classes and runtime class path (for its own modules)
+   * @param toolLoader the plugin's class loader, which holds gpuspec-core and the bundled modules
+   * @param baseDirectory the project directory, which report file names are relative to
+   * @param directories where to look for files
+   * @param includes glob patterns relative to each directory, see {@link LintFiles}
+   * @param fleet a fleet file to also check schedulability against
+   * @param policy when findings fail the build
+   * @param reportsDirectory where the SARIF and JUnit XML files go
+   * @param crds CustomResourceDefinition files or directories of the project's own kinds
+   */
+  public record Request(
+      List<Path> classPath,
+      ClassLoader toolLoader,
+      Path baseDirectory,
+      List<Path> directories,
+      List<String> includes,
+      Optional<Path> fleet,
+      FailurePolicy policy,
+      Path reportsDirectory,
+      List<Path> crds) {
+
+    public Request {
+      classPath = List.copyOf(classPath);
+      crds = List.copyOf(crds);
+      directories = List.copyOf(directories);
+      includes = List.copyOf(includes);
+    }
+
+    /** A request without CRD files. */
+    public Request(
+        List<Path> classPath,
+        ClassLoader toolLoader,
+        Path baseDirectory,
+        List<Path> directories,
+        List<String> includes,
+        Optional<Path> fleet,
+        FailurePolicy policy,
+        Path reportsDirectory) {
+      this(
+          classPath,
+          toolLoader,
+          baseDirectory,
+          directories,
+          includes,
+          fleet,
+          policy,
+          reportsDirectory,
+          List.of());
+    }
+  }
+
+  private Lint() {}
+
+  /**
+   * Runs the goal.
+   *
+   * @throws BuildException when the fleet file is unusable or the reports cannot be written
+   */
+  public static BuildOutcome run(Request request, BuildLog log) {
+    return ProjectRun.in(
+        request.classPath(), request.toolLoader(), true, loader -> run(request, loader, log));
+  }
+
+  private static BuildOutcome run(Request request, URLClassLoader loader, BuildLog log) {
+    List<Path> files = LintFiles.find(request.directories(), request.includes(), log);
+    Gpuspec gpuspec = ProjectRun.registry(loader);
+    log.info(ProjectRun.describe(gpuspec));
+    CheckOptions.Builder options = CheckOptions.builder().addAllCrdFiles(request.crds());
+    request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));
+    ReadResult read = gpuspec.read(files);
+    Report report = gpuspec.lint(read, options.build());
+    FindingsLog.log(report, request.policy(), log);
+    List<Path> written =
+        ReportFiles.write(
+            request.reportsDirectory(),
+            REPORT_NAME,
+            report,
+            gpuspec.rules().stream().map(Rule::info).toList(),
+            files,
+            request.policy(),
+            request.baseDirectory());
+    log.info(
+        "gpuspec: linted "
+            + files.size()
+            + (files.size() == 1 ? " file: " : " files: ")
+            + report.summary()
+            + "; reports "
+            + written.stream().map(Path::toString).collect(Collectors.joining(", ")));
+    if (!request.policy().fails(report)) {
+      return new BuildOutcome(report, false, "gpuspec: lint passed, " + report.summary());
+    }
+    List<Violation> failing = report.violations().stream().filter(request.policy()::fails).toList();
+    return new BuildOutcome(
+        report,
+        true,
+        "gpuspec: "
+            + failing.size()
+            + (failing.size() == 1 ? " finding fails" : " findings fail")
+            + " the build, in "
+            + failing.stream()
+                .map(
+                    v ->
+                        v.source()
+                            .map(SourceLocation::file)
+                            .map(Path::toString)
+                            .orElse(v.object().toString()))
+                .distinct()
+                .collect(Collectors.joining(", "))
+            + "; fix the findings above, or silence one rule on one object with the"
+            + " annotation gpuspec.io/ignore-check.<RULE-ID>: \"<reason>\"");
+  }
+}

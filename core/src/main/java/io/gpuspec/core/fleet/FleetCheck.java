@@ -1,0 +1,329 @@
+package io.gpuspec.core.fleet;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.Taint;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.gpuspec.core.Fleet;
+import io.gpuspec.core.NodeGroup;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.k8s.PodRequests;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Workload;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * "Will this ever schedule on our pools, and why not": evaluates the scheduler's filters for every
+ * pod template of every workload against every node group of a {@link Fleet} — node labels against
+ * {@code nodeSelector} and required node affinity, taints against tolerations, the pod's requests
+ * against one node's allocatable resources — and, for gangs, whether the whole gang fits at once.
+ *
+ * <p>A fleet made only of GPU node groups (e.g. the DSL's pools) says nothing about the CPU nodes
+ * of a cluster, so pod templates that request no GPU are judged only when the fleet has a group
+ * without GPUs (as a node list read from {@code kubectl get nodes} has).
+ *
+ * <p>Identical pod demands are evaluated once per node group, so the cost grows with the number of
+ * distinct templates times the number of groups, not with pods times nodes: templates with the same
+ * scheduling fields as written share one {@link Demand} (quantities are parsed once), equal demands
+ * share one answer, and templates with one answer share its lists. 5,000 nodes in 49 groups against
+ * 10,000 workloads take well under a second warm ({@code bench/}, {@code docs/performance.md}).
+ */
+public final class FleetCheck {
+
+  private final Function<HasMetadata, Optional<Workload>> workloads;
+  private final Fleet fleet;
+
+  /**
+   * A check of {@code fleet}; {@code workloads} is the workload view of an object (the modules'
+   * adapters), empty for an object that is no workload.
+   */
+  public FleetCheck(Fleet fleet, Function<HasMetadata, Optional<Workload>> workloads) {
+    this.workloads = workloads;
+    this.fleet = fleet;
+  }
+
+  /** What one pod of a template needs from a node; equal demands share one evaluation. */
+  record Demand(
+      Map<String, String> nodeSelector,
+      List<NodeSelectorTerm> requiredTerms,
+      List<Toleration> tolerations,
+      Map<String, BigDecimal> requests) {
+
+    static Demand of(PodSpec spec) {
+      return new Demand(
+          spec.getNodeSelector() == null ? Map.of() : Map.copyOf(spec.getNodeSelector()),
+          List.copyOf(NodeSelection.requiredTerms(spec)),
+          NodeSelection.tolerations(spec).stream().filter(t -> t != null).toList(),
+          PodRequests.of(spec));
+    }
+
+    long gpus() {
+      return requests.entrySet().stream()
+          .filter(e -> GpuResources.isGpu(e.getKey()))
+          .mapToLong(e -> e.getValue().setScale(0, RoundingMode.CEILING).longValue())
+          .sum();
+    }
+  }
+
+  /** Whether one pod of a demand fits one node of a group, and if not, why. */
+  record Fit(boolean fits, String reason, long podsPerNode) {}
+
+  /**
+   * What decides a template's demand, as written in its pod spec and without parsing a quantity,
+   * encoded unambiguously (every string length-prefixed): templates copied from one another (most
+   * of a real cluster's) have one key, so each distinct key is turned into a {@link Demand} once. A
+   * string compares and hashes far faster than the fabric8 objects it stands for.
+   */
+  static String specKey(PodSpec spec) {
+    StringBuilder key = new StringBuilder(256);
+    if (spec.getNodeSelector() != null) {
+      new TreeMap<>(spec.getNodeSelector())
+          .forEach((name, value) -> text(text(key.append('s'), name), value));
+    }
+    for (NodeSelectorTerm term : NodeSelection.requiredTerms(spec)) {
+      key.append('t');
+      if (term != null) {
+        requirements(key.append('e'), term.getMatchExpressions());
+        requirements(key.append('f'), term.getMatchFields());
+      }
+    }
+    for (Toleration t : NodeSelection.tolerations(spec)) {
+      if (t != null) {
+        text(
+            text(text(text(key.append('o'), t.getKey()), t.getOperator()), t.getValue()),
+            t.getEffect());
+        key.append(t.getTolerationSeconds()).append(';');
+      }
+    }
+    containers(key.append('i'), spec.getInitContainers());
+    containers(key.append('c'), spec.getContainers());
+    return key.toString();
+  }
+
+  private static void requirements(StringBuilder key, List<NodeSelectorRequirement> requirements) {
+    if (requirements == null) {
+      return;
+    }
+    for (NodeSelectorRequirement r : requirements) {
+      key.append('r');
+      if (r != null) {
+        text(text(key, r.getKey()), r.getOperator());
+        if (r.getValues() != null) {
+          r.getValues().forEach(v -> text(key.append('v'), v));
+        }
+      }
+    }
+  }
+
+  private static void containers(StringBuilder key, List<Container> containers) {
+    if (containers == null) {
+      return;
+    }
+    for (Container c : containers) {
+      if (c == null) {
+        continue;
+      }
+      text(key.append('k'), c.getRestartPolicy());
+      ResourceRequirements resources = c.getResources();
+      if (resources != null) {
+        quantities(key.append('l'), resources.getLimits());
+        quantities(key.append('q'), resources.getRequests());
+      }
+    }
+  }
+
+  private static void quantities(StringBuilder key, Map<String, Quantity> quantities) {
+    if (quantities == null) {
+      return;
+    }
+    quantities.forEach(
+        (name, q) -> {
+          text(key, name);
+          if (q != null) {
+            text(text(key.append('='), q.getAmount()), q.getFormat());
+          }
+        });
+  }
+
+  private static StringBuilder text(StringBuilder key, String value) {
+    return value == null ? key.append('-') : key.append(value.length()).append(':').append(value);
+  }
+
+  /**
+   * A demand's answer on this fleet, shared by every template with that demand: the groups it fits,
+   * why each other group cannot take it, and how many pods the fitting groups hold.
+   */
+  private record Outcome(
+      List<String> fitting, Map<String, String> blocked, long capacity, long gpus) {}
+
+  /** Checks every workload of the set. */
+  public FleetReport check(ManifestSet manifests) {
+    Map<String, Demand> demands = new HashMap<>();
+    Map<Demand, Outcome> outcomes = new HashMap<>();
+    List<FleetReport.Placement> placements = new ArrayList<>();
+    List<NodeGroup> groups = fleet.groups();
+    boolean knowsCpuNodes =
+        groups.stream()
+            .anyMatch(g -> g.allocatable().keySet().stream().noneMatch(GpuResources::isGpu));
+    for (HasMetadata object : manifests) {
+      Optional<Workload> workload = workloads.apply(object);
+      if (workload.isEmpty()) {
+        continue;
+      }
+      for (PodTemplate template : workload.get().templates()) {
+        if (template.replicas() <= 0) {
+          continue;
+        }
+        Demand demand =
+            demands.computeIfAbsent(specKey(template.spec()), k -> Demand.of(template.spec()));
+        Outcome outcome = outcomes.computeIfAbsent(demand, d -> evaluate(d, groups));
+        if (outcome.gpus() == 0 && !knowsCpuNodes) {
+          continue; // a fleet of GPU pools says nothing about where CPU-only pods run
+        }
+        placements.add(
+            new FleetReport.Placement(
+                ObjectRef.of(object),
+                template.role(),
+                template.specPath(),
+                template.replicas(),
+                outcome.gpus(),
+                outcome.fitting(),
+                outcome.blocked(),
+                outcome.capacity(),
+                workload.get().distributed(),
+                manifests.sourceOf(object, template.specPath())));
+      }
+    }
+    return new FleetReport(placements, groups);
+  }
+
+  private static Outcome evaluate(Demand demand, List<NodeGroup> groups) {
+    Map<String, String> blocked = new LinkedHashMap<>();
+    List<String> fitting = new ArrayList<>();
+    long capacity = 0;
+    for (NodeGroup group : groups) {
+      Fit fit = fit(demand, group);
+      if (fit.fits()) {
+        fitting.add(group.name());
+        capacity += fit.podsPerNode() * group.nodeCount();
+      } else {
+        blocked.put(group.name(), fit.reason());
+      }
+    }
+    return new Outcome(List.copyOf(fitting), FleetReport.frozen(blocked), capacity, demand.gpus());
+  }
+
+  /** The scheduler's filters, in its order: node selection, taints, resources. */
+  static Fit fit(Demand demand, NodeGroup group) {
+    Map<String, String> labels = group.labels();
+    for (Map.Entry<String, String> entry : demand.nodeSelector().entrySet()) {
+      String has = labels.get(entry.getKey());
+      if (!entry.getValue().equals(has)) {
+        return new Fit(
+            false,
+            "nodeSelector "
+                + entry.getKey()
+                + "="
+                + entry.getValue()
+                + " but nodes have "
+                + (has == null ? "no " + entry.getKey() + " label" : entry.getKey() + "=" + has),
+            0);
+      }
+    }
+    if (!demand.requiredTerms().isEmpty()
+        && demand.requiredTerms().stream().noneMatch(t -> NodeSelection.matches(t, labels))) {
+      return new Fit(
+          false, "required node affinity " + describe(demand.requiredTerms(), labels), 0);
+    }
+    for (Taint taint : group.taints()) {
+      if (NodeSelection.repels(taint)
+          && demand.tolerations().stream().noneMatch(t -> NodeSelection.tolerates(t, taint))) {
+        return new Fit(
+            false,
+            "untolerated taint "
+                + taint.getKey()
+                + (taint.getValue() == null || taint.getValue().isEmpty()
+                    ? ""
+                    : "=" + taint.getValue())
+                + ":"
+                + taint.getEffect(),
+            0);
+      }
+    }
+    long podsPerNode = Long.MAX_VALUE;
+    for (Map.Entry<String, BigDecimal> request : demand.requests().entrySet()) {
+      String resource = request.getKey();
+      BigDecimal has = group.allocatable().get(resource);
+      if (has == null) {
+        if (NodeGroup.unlimitedWhenUnlisted(resource)) {
+          continue;
+        }
+        return new Fit(false, "needs " + resource + " but nodes have none", 0);
+      }
+      if (has.compareTo(request.getValue()) < 0) {
+        return new Fit(
+            false,
+            "needs "
+                + plain(request.getValue())
+                + " "
+                + resource
+                + " per pod, nodes have "
+                + plain(has),
+            0);
+      }
+      podsPerNode =
+          Math.min(
+              podsPerNode,
+              has.divide(request.getValue(), 0, RoundingMode.FLOOR)
+                  .min(BigDecimal.valueOf(1_000_000))
+                  .longValue());
+    }
+    return new Fit(true, "", podsPerNode == Long.MAX_VALUE ? 1_000_000 : podsPerNode);
+  }
+
+  private static String describe(List<NodeSelectorTerm> terms, Map<String, String> labels) {
+    List<String> parts = new ArrayList<>();
+    for (NodeSelectorTerm term : terms) {
+      List<String> failing = new ArrayList<>();
+      for (NodeSelectorRequirement r :
+          term.getMatchExpressions() == null
+              ? List.<NodeSelectorRequirement>of()
+              : term.getMatchExpressions()) {
+        if (!NodeSelection.matches(r.getKey(), r.getOperator(), r.getValues(), labels)) {
+          String has = labels.get(r.getKey());
+          failing.add(
+              r.getKey()
+                  + " "
+                  + r.getOperator()
+                  + (r.getValues() == null || r.getValues().isEmpty() ? "" : " " + r.getValues())
+                  + " (nodes have "
+                  + (has == null ? "no such label" : r.getKey() + "=" + has)
+                  + ")");
+        }
+      }
+      parts.add(failing.isEmpty() ? "an empty term" : String.join(" and ", failing));
+    }
+    return "needs " + String.join(", or ", parts);
+  }
+
+  private static String plain(BigDecimal amount) {
+    return amount.stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,54 @@
+package io.gpuspec.core.fleet;
+
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.RuleInfo;
+import java.util.List;
+
+/** The metadata of the fleet check's findings and of fleet file problems. */
+public final class FleetFindings {
+
+  private static final String SCHEDULING =
+      "https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/";
+
+  /** FLEET001, FLEET002 and FLEET010, in id order. */
+  public static final List<RuleInfo> ALL =
+      List.of(
+          RuleInfo.builder()
+              .id(FleetReport.NEVER_SCHEDULES)
+              .severity(Severity.ERROR)
+              .title("Every pod template fits some node group of the fleet")
+              .why(
+                  "A pod whose node selection, tolerations or requests no node group meets stays"
+                      + " Pending forever.")
+              .fix(
+                  "Change the pod's node selection, tolerations or requests to match a pool, or"
+                      + " add a pool that offers them.")
+              .addKinds("*")
+              .documentation(SCHEDULING)
+              .build(),
+          RuleInfo.builder()
+              .id(FleetReport.GANG_TOO_LARGE)
+              .severity(Severity.ERROR)
+              .title("A distributed workload fits its pools all at once")
+              .why(
+                  "The pods of a distributed workload cooperate: if the groups it fits cannot run"
+                      + " them all at once, it never makes progress.")
+              .fix("Run fewer pods, fewer GPUs per pod, or add nodes to the pools it fits.")
+              .addKinds("*")
+              .documentation(SCHEDULING)
+              .build(),
+          RuleInfo.builder()
+              .id(FleetFiles.INVALID_FLEET)
+              .severity(Severity.ERROR)
+              .title("A fleet file describes node groups")
+              .why(
+                  "The fleet check needs node groups with labels, taints, allocatable resources"
+                      + " and counts; a fleet file without them checks nothing.")
+              .fix(
+                  "Give a gpuspec.io/v1alpha1 Fleet file (docs/fleet.md) or the output of kubectl"
+                      + " get nodes -o yaml.")
+              .documentation("https://kubernetes.io/docs/concepts/architecture/nodes/")
+              .build());
+
+  private FleetFindings() {}
+}

@@ -1,0 +1,182 @@
+package io.gpuspec.scheduling.facts;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.k8s.Amounts;
+import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.report.Finding;
+import io.gpuspec.scheduling.internal.support.KueueQuotas;
+import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
+import io.gpuspec.scheduling.model.kueue.ResourceGroup;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Facts about the quotas of a Kueue ClusterQueue or Cohort, as Kueue's CRD and webhook check them
+ * (https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/): the shape of the resource groups
+ * (reported by SCH012), limits that need a cohort (SCH013) and lending within the nominal quota
+ * (SCH014). A ClusterQueue built by the DSL throws the first finding of these.
+ */
+public final class KueueQuotaFacts {
+
+  private KueueQuotaFacts() {}
+
+  /**
+   * SCH012: every flavor lists exactly its group's {@code coveredResources}, in order; a resource
+   * is covered by one group only; a flavor has quota in one group only. Empty for objects that are
+   * neither a ClusterQueue nor a Cohort.
+   */
+  public static List<Finding> resourceGroups(HasMetadata owner) {
+    List<Finding> findings = new ArrayList<>();
+    List<ResourceGroup> groups = KueueQuotas.groups(owner);
+    Map<String, Integer> groupOfResource = new HashMap<>();
+    Map<String, Integer> groupOfFlavor = new HashMap<>();
+    for (int g = 0; g < groups.size(); g++) {
+      ResourceGroup group = groups.get(g);
+      if (group == null) {
+        continue;
+      }
+      List<String> covered = group.getCoveredResources();
+      for (int c = 0; c < covered.size(); c++) {
+        Integer earlier = groupOfResource.putIfAbsent(covered.get(c), g);
+        if (earlier != null) {
+          findings.add(
+              new Finding(
+                  "spec.resourceGroups[" + g + "].coveredResources[" + c + "]",
+                  "resource \""
+                      + covered.get(c)
+                      + "\" is covered "
+                      + (earlier == g
+                          ? "twice in the group"
+                          : "by resourceGroups[" + earlier + "] too")
+                      + "; Kueue rejects the queue",
+                  "cover each resource once, in one resource group"));
+        }
+      }
+      for (int f = 0; f < group.getFlavors().size(); f++) {
+        FlavorQuotas flavor = group.getFlavors().get(f);
+        if (flavor != null) {
+          flavor(findings, g, f, flavor, covered, groupOfFlavor);
+        }
+      }
+    }
+    return findings;
+  }
+
+  private static void flavor(
+      List<Finding> findings,
+      int g,
+      int f,
+      FlavorQuotas flavor,
+      List<String> covered,
+      Map<String, Integer> groupOfFlavor) {
+    String at = "spec.resourceGroups[" + g + "].flavors[" + f + "]";
+    String name = flavor.getName() == null ? "" : flavor.getName();
+    Integer earlier = groupOfFlavor.putIfAbsent(name, g);
+    if (earlier != null) {
+      findings.add(
+          new Finding(
+              at + ".name",
+              "flavor \""
+                  + name
+                  + "\" has quota "
+                  + (earlier == g ? "twice in the group" : "in resourceGroups[" + earlier + "] too")
+                  + "; Kueue rejects the queue",
+              "give each flavor quota in one resource group, once"));
+    }
+    List<String> listed =
+        flavor.getResources().stream()
+            .map(q -> q == null || q.getName() == null ? "" : q.getName())
+            .toList();
+    if (!listed.equals(covered)) {
+      findings.add(
+          new Finding(
+              at + ".resources",
+              "flavor \""
+                  + name
+                  + "\" lists "
+                  + listed
+                  + " but the group covers "
+                  + covered
+                  + "; Kueue rejects a flavor that does not list exactly the covered resources in"
+                  + " their order",
+              "list one quota per covered resource, in the order " + covered));
+    }
+  }
+
+  /**
+   * SCH013: {@code borrowingLimit} and {@code lendingLimit} only on a ClusterQueue with a {@code
+   * cohortName}: there is no one else to borrow from or lend to.
+   */
+  public static List<Finding> limitsNeedACohort(ClusterQueue queue) {
+    if (queue.getSpec() == null
+        || (queue.getSpec().getCohortName() != null
+            && !queue.getSpec().getCohortName().isEmpty())) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (KueueQuotas.Entry entry : KueueQuotas.entries(queue)) {
+      if (entry.quota().getBorrowingLimit() != null) {
+        findings.add(noCohort(entry, "borrowingLimit", "borrow from"));
+      }
+      if (entry.quota().getLendingLimit() != null) {
+        findings.add(noCohort(entry, "lendingLimit", "lend to"));
+      }
+    }
+    return findings;
+  }
+
+  private static Finding noCohort(KueueQuotas.Entry entry, String limit, String verb) {
+    return new Finding(
+        entry.path() + "." + limit,
+        "flavor \""
+            + entry.flavorName()
+            + "\" "
+            + entry.resourceName()
+            + " has a "
+            + limit
+            + " but the queue has no cohortName; Kueue rejects it, as there is no cohort to "
+            + verb,
+        "set spec.cohortName to the cohort the team shares quota with, or remove the " + limit);
+  }
+
+  /**
+   * SCH014: a {@code lendingLimit} is at most the {@code nominalQuota} of the same resource, in a
+   * ClusterQueue or a Cohort: no one lends more than it has.
+   */
+  public static List<Finding> lendingWithinNominalQuota(HasMetadata owner) {
+    List<Finding> findings = new ArrayList<>();
+    for (KueueQuotas.Entry entry : KueueQuotas.entries(owner)) {
+      Optional<BigDecimal> lending = amount(entry.quota().getLendingLimit());
+      Optional<BigDecimal> nominal = amount(entry.quota().getNominalQuota());
+      if (lending.isEmpty() || nominal.isEmpty() || lending.get().compareTo(nominal.get()) <= 0) {
+        continue;
+      }
+      String resource = entry.resourceName();
+      String most = Amounts.format(resource, nominal.get());
+      findings.add(
+          new Finding(
+              entry.path() + ".lendingLimit",
+              "flavor \""
+                  + entry.flavorName()
+                  + "\" lends "
+                  + Amounts.format(resource, lending.get())
+                  + " "
+                  + resource
+                  + " but its nominalQuota is "
+                  + most
+                  + "; Kueue rejects lending more than the nominal quota",
+              "set lendingLimit to at most " + most));
+    }
+    return findings;
+  }
+
+  private static Optional<BigDecimal> amount(Quantity quantity) {
+    return quantity == null ? Optional.empty() : GpuResources.amount(quantity);
+  }
+}
