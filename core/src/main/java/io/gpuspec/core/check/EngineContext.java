@@ -14,9 +14,11 @@ import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The {@link CheckContext} of one rule's run over one set. */
 final class EngineContext implements CheckContext {
@@ -27,11 +29,13 @@ final class EngineContext implements CheckContext {
   private final Function<HasMetadata, Optional<Workload>> adapters;
   private final Function<HasMetadata, Optional<NameFormat>> nameFormats;
   private final Consumer<Violation> sink;
+  private final Map<Object, Object> shared;
   private List<Workload> workloads;
 
   /**
    * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
-   * workload view and declared name formats of an object.
+   * workload view and declared name formats of an object; {@code shared} holds the values the rules
+   * of this check share for this set ({@link CheckContext#shared}).
    */
   EngineContext(
       Function<HasMetadata, Optional<Workload>> adapters,
@@ -39,12 +43,14 @@ final class EngineContext implements CheckContext {
       Rule rule,
       CheckOptions options,
       ManifestSet manifests,
+      Map<Object, Object> shared,
       Consumer<Violation> sink) {
     this.adapters = adapters;
     this.nameFormats = nameFormats;
     this.rule = rule;
     this.options = options;
     this.manifests = manifests;
+    this.shared = shared;
     this.sink = sink;
   }
 
@@ -86,6 +92,17 @@ final class EngineContext implements CheckContext {
   @Override
   public Optional<NameFormat> declaredNameFormat(HasMetadata object) {
     return nameFormats.apply(object);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T shared(Object key, Supplier<T> compute) {
+    Object value = shared.get(key);
+    if (value == null) {
+      value = compute.get();
+      shared.put(key, value);
+    }
+    return (T) value;
   }
 
   @Override

@@ -126,10 +126,12 @@ public final class RuleEngine {
   public Report check(ManifestSet manifests, CheckOptions options) {
     List<Violation> violations = new ArrayList<>();
     int ran = 0;
+    // What the rules of this check share, per set they run on (a rule may run on a subset).
+    Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        runIsolated(rule, manifests, options, violations);
+        runIsolated(rule, manifests, options, shared, violations);
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));
@@ -137,8 +139,12 @@ public final class RuleEngine {
   }
 
   private void runIsolated(
-      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> violations) {
-    Optional<Throwable> failure = run(rule, manifests, options, violations);
+      Rule rule,
+      ManifestSet manifests,
+      CheckOptions options,
+      Map<ManifestSet, Map<Object, Object>> shared,
+      List<Violation> violations) {
+    Optional<Throwable> failure = run(rule, manifests, options, shared, violations);
     if (failure.isEmpty()) {
       return;
     }
@@ -146,14 +152,14 @@ public final class RuleEngine {
     Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
     for (HasMetadata object : manifests) {
       Optional<Throwable> alone =
-          run(rule, manifests.filter(o -> o == object), options, new ArrayList<>());
+          run(rule, manifests.filter(o -> o == object), options, shared, new ArrayList<>());
       if (alone.isPresent()) {
         failing.add(object);
         violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
       }
     }
     Optional<Throwable> rest =
-        run(rule, manifests.filter(o -> !failing.contains(o)), options, violations);
+        run(rule, manifests.filter(o -> !failing.contains(o)), options, shared, violations);
     if (failing.isEmpty() || rest.isPresent()) {
       Throwable cause = rest.orElse(failure.get());
       violations.add(
@@ -162,13 +168,23 @@ public final class RuleEngine {
   }
 
   private Optional<Throwable> run(
-      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> sink) {
+      Rule rule,
+      ManifestSet manifests,
+      CheckOptions options,
+      Map<ManifestSet, Map<Object, Object>> shared,
+      List<Violation> sink) {
     List<Violation> found = new ArrayList<>();
     try {
       rule.check(
           manifests,
           new EngineContext(
-              this::workload, this::declaredNameFormat, rule, options, manifests, found::add));
+              this::workload,
+              this::declaredNameFormat,
+              rule,
+              options,
+              manifests,
+              shared.computeIfAbsent(manifests, m -> new HashMap<>()),
+              found::add));
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }

@@ -10,6 +10,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,22 +79,16 @@ public final class CrdSchemaHolds extends BaseRule {
     }
   }
 
-  /** The last set validated and its problems: CRD001 and CRD002 share one validation per check. */
-  private record Memo(
-      ManifestSet manifests,
-      List<java.nio.file.Path> crdFiles,
-      Map<HasMetadata, List<CrdValidation.Problem>> problems) {}
-
-  private static volatile Memo last;
+  /** The key under which CRD001 and CRD002 share one validation per check. */
+  private static final String SHARED_KEY = CrdSchemaHolds.class.getName() + ".problems";
 
   private static Map<HasMetadata, List<CrdValidation.Problem>> problems(
       ManifestSet manifests, CheckContext context) {
-    Memo memo = last;
-    if (memo != null
-        && memo.manifests() == manifests
-        && memo.crdFiles().equals(context.crdFiles())) {
-      return memo.problems();
-    }
+    return context.shared(SHARED_KEY, () -> validate(manifests, context));
+  }
+
+  private static Map<HasMetadata, List<CrdValidation.Problem>> validate(
+      ManifestSet manifests, CheckContext context) {
     CrdCatalog catalog;
     try {
       catalog = CrdResources.catalog(manifests, context);
@@ -102,7 +97,7 @@ public final class CrdSchemaHolds extends BaseRule {
           "CRD files", e.getMessage(), "fix or remove the file given with --crd");
     }
     WrittenDocuments written = new WrittenDocuments(manifests);
-    Map<HasMetadata, List<CrdValidation.Problem>> found = new java.util.IdentityHashMap<>();
+    Map<HasMetadata, List<CrdValidation.Problem>> found = new IdentityHashMap<>();
     for (HasMetadata object : manifests) {
       if (!CrdValidation.isDefined(object, catalog)) {
         continue;
@@ -114,7 +109,6 @@ public final class CrdSchemaHolds extends BaseRule {
               .map(doc -> CrdValidation.validate(object, doc, catalog))
               .orElseGet(() -> CrdValidation.validate(object, catalog)));
     }
-    last = new Memo(manifests, List.copyOf(context.crdFiles()), found);
     return found;
   }
 }
