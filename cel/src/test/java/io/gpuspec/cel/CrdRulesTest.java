@@ -52,6 +52,17 @@ class CrdRulesTest {
             org.assertj.core.groups.Tuple.tuple(
                 "spec.gpus", "Invalid value: \"object\": a shared widget has at most one GPU"));
     assertThat(report.violations()).noneMatch(v -> v.toString().contains(" ok"));
+    assertThat(report.byRule("YAML004")).as("a kind whose CRD is given is known").isEmpty();
+  }
+
+  @Test
+  void kindWithoutCrd_staysNotKnown_kindOfABundledCrdIsKnown() throws Exception {
+    Report report = GPUSPEC.lint(List.of(resource("/crd/widgets.yaml")), CheckOptions.defaults());
+    assertThat(report.byRule("YAML004")).isNotEmpty();
+    assertThat(report.byRule("CRD001")).isEmpty();
+    Report hyperNode =
+        GPUSPEC.lint(List.of(resource("/crd/hypernode.yaml")), CheckOptions.defaults());
+    assertThat(hyperNode.violations()).isEmpty();
   }
 
   @Test

@@ -1,11 +1,13 @@
 package io.gpuspec.cel.internal;
 
 import io.gpuspec.cel.internal.dra.DraSelectorsCompile;
+import io.gpuspec.cel.internal.rules.CrdDefinedKinds;
 import io.gpuspec.cel.internal.rules.CrdSchemaHolds;
 import io.gpuspec.cel.internal.vap.PoliciesAdmit;
 import io.gpuspec.cel.internal.vap.PoliciesWellFormed;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
+import io.gpuspec.core.spi.UntypedKinds;
 import java.util.List;
 
 /**
@@ -17,6 +19,11 @@ public final class CelModule implements GpuspecModule {
   @Override
   public String name() {
     return "cel";
+  }
+
+  @Override
+  public UntypedKinds untypedKinds() {
+    return new CrdDefinedKinds();
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.gpuspec.core.check;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.report.ObjectRef;
@@ -11,17 +12,20 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.UntypedKinds;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Runs rules over a {@link ManifestSet} and collects a {@link Report}. Get one from {@link
@@ -62,8 +66,13 @@ public final class RuleEngine {
   private final Map<String, RuleInfo> known; // every rule of the registry, also after only()
   private final List<WorkloadAdapter> adapters;
   private final Map<String, NameFormat> nameFormats;
+  private final List<UntypedKinds> untypedKinds;
 
-  RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters, List<ResourceKind> kinds) {
+  RuleEngine(
+      List<Rule> rules,
+      List<WorkloadAdapter> adapters,
+      List<ResourceKind> kinds,
+      List<UntypedKinds> untypedKinds) {
     this.rules = List.copyOf(rules);
     Map<String, RuleInfo> infos = new HashMap<>();
     rules.forEach(r -> infos.put(r.id(), r.info()));
@@ -72,6 +81,7 @@ public final class RuleEngine {
     Map<String, NameFormat> formats = new HashMap<>();
     kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
     this.nameFormats = Map.copyOf(formats);
+    this.untypedKinds = List.copyOf(untypedKinds);
   }
 
   private RuleEngine(RuleEngine base, List<Rule> rules) {
@@ -79,6 +89,7 @@ public final class RuleEngine {
     this.known = base.known;
     this.adapters = base.adapters;
     this.nameFormats = base.nameFormats;
+    this.untypedKinds = base.untypedKinds;
   }
 
   Optional<NameFormat> declaredNameFormat(HasMetadata object) {
@@ -118,7 +129,19 @@ public final class RuleEngine {
    */
   public Report lint(ReadResult read, CheckOptions options) {
     Report checked = check(read.manifests(), options);
-    List<Violation> all = new ArrayList<>(read.problems());
+    Set<ObjectRef> validated = new HashSet<>();
+    for (UntypedKinds kinds : untypedKinds) {
+      Predicate<HasMetadata> validates = kinds.validatedIn(read.manifests(), options.crdFiles());
+      read.manifests().forEach(o -> validated.add(validates.test(o) ? ObjectRef.of(o) : null));
+    }
+    List<Violation> all = new ArrayList<>();
+    for (Violation problem : read.problems()) {
+      // A kind no module models but one validates in full (e.g. by its CRD) is not "not known".
+      if (!(problem.ruleId().equals(ReadProblem.YAML004.id())
+          && validated.contains(problem.object()))) {
+        all.add(problem);
+      }
+    }
     all.addAll(checked.violations());
     return new Report(all, checked.objectsChecked(), checked.rulesChecked());
   }
