@@ -17,7 +17,7 @@ import java.util.Map;
 public final class AdmissionPolicyExport {
 
   /** Rule ids exported, in order. */
-  private static final List<String> EXPORTED = List.of("GPU001");
+  private static final List<String> EXPORTED = List.of("GPU001", "GPU007");
 
   private static final Map<String, String> NOT_EXPORTED = new LinkedHashMap<>();
 
@@ -27,16 +27,22 @@ public final class AdmissionPolicyExport {
         "needs the taints of the GPU nodes a pod selects: node state, not in the admitted object");
     NOT_EXPORTED.put(
         "GPU003",
-        "which tolerations and node labels mean \"GPU\" depends on the label schemes and the fleet"
-            + " gpuspec is given; a policy would fix one guess (not yet exported)");
+        "which taints are the GPU nodes' and which labels pin them come from the fleet and the"
+            + " label schemes; an error-level policy with one frozen guess would deny workloads the"
+            + " rule accepts");
     NOT_EXPORTED.put(
         "GPU004",
         "compares the GPU model pinned by every replica of a distributed workload, read through"
-            + " the label schemes and the GPU catalogue (not yet exported)");
+            + " the label schemes and the GPU catalogue; a policy would carry a copy of the"
+            + " catalogue");
     NOT_EXPORTED.put(
         "GPU005",
         "needs the MIG profiles of the GPU models and the pools: catalogue and fleet, not the object");
     NOT_EXPORTED.put("GPU006", "needs the labels of the cluster's nodes");
+    NOT_EXPORTED.put(
+        "GPU008",
+        "with the pools known the pin must admit one pool (fleet state); without them it depends"
+            + " on the label schemes, as GPU003");
     NOT_EXPORTED.put(
         "K8S006",
         "one global-default PriorityClass is a fact about all PriorityClasses together; a policy sees"

@@ -49,7 +49,7 @@ class ExportAgreementProperties {
       List.of("1", "2", "0", "0.5", "500m", "1000m", "1Gi", "2Mi", "1k", "4", "1.0");
 
   /** Whether the Java rule reports the object, and whether the exported policy denies it. */
-  private static boolean agrees(String ruleId, String objectYaml) {
+  static boolean agrees(String ruleId, String objectYaml) {
     ManifestSet objects = GPUSPEC.read(objectYaml, "object.yaml").manifests();
     Set<HasMetadata> javaFires = new java.util.HashSet<>();
     GPUSPEC
@@ -72,7 +72,9 @@ class ExportAgreementProperties {
             .plus(objects);
     List<String> denied = new ArrayList<>();
     for (PolicyEvaluation.Outcome o : PolicyEvaluation.run(withPolicy)) {
-      assertThat(o.verdict()).as(o.message()).isEqualTo(PolicyEvaluation.Verdict.DENY);
+      assertThat(o.verdict())
+          .as(o.message())
+          .isIn(PolicyEvaluation.Verdict.DENY, PolicyEvaluation.Verdict.WARN);
       denied.add(o.object().getMetadata().getName());
     }
     List<String> reported =
