@@ -17,7 +17,7 @@ import java.util.Map;
 public final class AdmissionPolicyExport {
 
   /** Rule ids exported, in order. */
-  private static final List<String> EXPORTED = List.of("GPU001", "GPU007");
+  private static final List<String> EXPORTED = List.of("GPU001", "GPU007", "SEC002");
 
   private static final Map<String, String> NOT_EXPORTED = new LinkedHashMap<>();
 
