@@ -36,6 +36,7 @@ public final class Lint {
    * @param fleet a fleet file to also check schedulability against
    * @param policy when findings fail the build
    * @param reportsDirectory where the SARIF and JUnit XML files go
+   * @param crds CustomResourceDefinition files or directories of the project's own kinds
    */
   public record Request(
       List<Path> classPath,
@@ -45,12 +46,36 @@ public final class Lint {
       List<String> includes,
       Optional<Path> fleet,
       FailurePolicy policy,
-      Path reportsDirectory) {
+      Path reportsDirectory,
+      List<Path> crds) {
 
     public Request {
       classPath = List.copyOf(classPath);
+      crds = List.copyOf(crds);
       directories = List.copyOf(directories);
       includes = List.copyOf(includes);
+    }
+
+    /** A request without CRD files. */
+    public Request(
+        List<Path> classPath,
+        ClassLoader toolLoader,
+        Path baseDirectory,
+        List<Path> directories,
+        List<String> includes,
+        Optional<Path> fleet,
+        FailurePolicy policy,
+        Path reportsDirectory) {
+      this(
+          classPath,
+          toolLoader,
+          baseDirectory,
+          directories,
+          includes,
+          fleet,
+          policy,
+          reportsDirectory,
+          List.of());
     }
   }
 
@@ -70,7 +95,7 @@ public final class Lint {
     List<Path> files = LintFiles.find(request.directories(), request.includes(), log);
     Gpuspec gpuspec = ProjectRun.registry(loader);
     log.info(ProjectRun.describe(gpuspec));
-    CheckOptions.Builder options = CheckOptions.builder();
+    CheckOptions.Builder options = CheckOptions.builder().addAllCrdFiles(request.crds());
     request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));
     ReadResult read = gpuspec.read(files);
     Report report = gpuspec.lint(read, options.build());

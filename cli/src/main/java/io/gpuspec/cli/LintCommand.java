@@ -46,6 +46,15 @@ final class LintCommand implements Callable<Integer> {
   List<Path> fleet;
 
   @Option(
+      names = "--crd",
+      paramLabel = "FILE|DIR",
+      description = {
+        "CustomResourceDefinitions of your own kinds: their resources are validated by schema",
+        "and x-kubernetes-validations (with gpuspec-cel). Repeat it for several."
+      })
+  List<Path> crds;
+
+  @Option(
       names = "--format",
       defaultValue = "text",
       description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
@@ -71,6 +80,9 @@ final class LintCommand implements Callable<Integer> {
       return Main.USAGE;
     }
     CheckOptions.Builder options = CheckOptions.builder();
+    if (crds != null) {
+      options.addAllCrdFiles(crds);
+    }
     if (fleet != null && !fleet.isEmpty()) {
       Optional<Fleet> read = Fleets.read(gpuspec, fleet, spec.commandLine().getErr());
       if (read.isEmpty()) {

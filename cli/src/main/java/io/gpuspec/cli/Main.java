@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Validated Kubernetes manifests for GPU platforms.",
-    subcommands = {LintCommand.class, CheckCommand.class, RulesCommand.class})
+    subcommands = {LintCommand.class, CheckCommand.class, RulesCommand.class, ExportCommand.class})
 public final class Main implements Runnable {
 
   /** Exit code: findings at or above the severity threshold. */
@@ -29,7 +29,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "name a command: lint, check or rules");
+        spec.commandLine(), "name a command: lint, check, rules or export");
   }
 
   /** Runs the command line with the given streams and returns the exit code. */

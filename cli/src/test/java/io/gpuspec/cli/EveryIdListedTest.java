@@ -19,12 +19,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every id the tool can print is declared once, with metadata, and listed by {@code gpuspec rules}:
- * the ids are found as string literals in the main code of every module (rule ids, the reader's,
- * the engine's and the fleet check's).
+ * the ids are found as string literals or enum constants in the main code of every module (rule
+ * ids, the reader's, the engine's and the fleet check's).
  */
 class EveryIdListedTest {
 
-  private static final Pattern ID = Pattern.compile("\"([A-Z][A-Z0-9]*[A-Z][0-9]{3})\"");
+  /** An id as a string literal, or as the constant of an enum of ids (e.g. the reader's). */
+  private static final Pattern ID =
+      Pattern.compile("\"([A-Z][A-Z0-9]*[A-Z][0-9]{3})\"|(?m)^  ([A-Z][A-Z0-9]*[A-Z][0-9]{3})\\(");
 
   @Test
   void everyIdInTheCode_isListedByGpuspecRules() throws IOException {
@@ -63,7 +65,7 @@ class EveryIdListedTest {
           for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
             Matcher id = ID.matcher(Files.readString(file, StandardCharsets.UTF_8));
             while (id.find()) {
-              ids.add(id.group(1));
+              ids.add(id.group(1) != null ? id.group(1) : id.group(2));
             }
           }
         }

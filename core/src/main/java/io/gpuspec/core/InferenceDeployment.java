@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.immutables.value.Value;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A GPU inference service as a {@code Deployment}: replicas placed on one pool with the pool's
@@ -135,7 +136,7 @@ public abstract class InferenceDeployment
         .build();
   }
 
-  private Probe probe(Optional<String> path) {
+  private @Nullable Probe probe(Optional<String> path) {
     if (path.isEmpty()) {
       return null;
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders the pod part of every gpuspec workload, so that GPU requests equal limits, placement
@@ -95,7 +96,10 @@ public final class PodTemplates {
    * priority, service account, restricted security context and volumes.
    */
   public static PodSpecBuilder podSpec(
-      PodAttributes pod, Optional<GpuPlacement> placement, Container main, String restartPolicy) {
+      PodAttributes pod,
+      Optional<GpuPlacement> placement,
+      Container main,
+      @Nullable String restartPolicy) {
     PodSpecBuilder spec =
         new PodSpecBuilder()
             .withContainers(main)
@@ -118,7 +122,10 @@ public final class PodTemplates {
 
   /** Convenience for a finished pod spec. */
   public static PodSpec build(
-      PodAttributes pod, Optional<GpuPlacement> placement, Container main, String restartPolicy) {
+      PodAttributes pod,
+      Optional<GpuPlacement> placement,
+      Container main,
+      @Nullable String restartPolicy) {
     return podSpec(pod, placement, main, restartPolicy).build();
   }
 

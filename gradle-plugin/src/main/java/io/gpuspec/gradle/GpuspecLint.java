@@ -49,6 +49,12 @@ public abstract class GpuspecLint extends DefaultTask {
   @PathSensitive(PathSensitivity.NONE)
   public abstract RegularFileProperty getFleet();
 
+  /** CustomResourceDefinition files or directories of the project's own kinds. */
+  @InputFiles
+  @Optional
+  @PathSensitive(PathSensitivity.RELATIVE)
+  public abstract ConfigurableFileCollection getCrds();
+
   /** The versions of the {@code io.gpuspec} artifacts on the runtime class path. */
   @Input
   public abstract MapProperty<String, String> getGpuspecVersions();
@@ -75,6 +81,7 @@ public abstract class GpuspecLint extends DefaultTask {
               p.getDirectories().from(getDirectories());
               p.getIncludes().set(getIncludes());
               p.getFleet().set(getFleet());
+              p.getCrds().from(getCrds());
               p.getFailOnViolation().set(getFailOnViolation());
               p.getSeverity().set(getSeverity());
               p.getGpuspecVersions().set(getGpuspecVersions());

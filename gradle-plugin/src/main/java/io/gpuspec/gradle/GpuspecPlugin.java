@@ -92,6 +92,22 @@ public abstract class GpuspecPlugin implements Plugin<Project> {
                 });
     project
         .getTasks()
+        .register(
+            "gpuspecExportAdmissionPolicies",
+            GpuspecExportAdmissionPolicies.class,
+            task -> {
+              task.setGroup("gpuspec");
+              task.setDescription(
+                  "Writes a ValidatingAdmissionPolicy and binding per gpuspec rule CEL can express.");
+              task.getOutputFile()
+                  .set(
+                      project
+                          .getLayout()
+                          .getBuildDirectory()
+                          .file("gpuspec/admission-policies.yaml"));
+            });
+    project
+        .getTasks()
         .named(LifecycleBasePlugin.ASSEMBLE_TASK_NAME)
         .configure(task -> task.dependsOn(generate));
     project

@@ -29,6 +29,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
 
     RegularFileProperty getFleet();
 
+    ConfigurableFileCollection getCrds();
+
     Property<Boolean> getFailOnViolation();
 
     Property<String> getSeverity();
@@ -54,7 +56,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
                     p.getIncludes().get(),
                     Optional.ofNullable(p.getFleet().getAsFile().getOrNull()).map(File::toPath),
                     FailurePolicy.of(p.getFailOnViolation().get(), p.getSeverity().get()),
-                    p.getReportsDirectory().get().getAsFile().toPath()),
+                    p.getReportsDirectory().get().getAsFile().toPath(),
+                    p.getCrds().getFiles().stream().map(File::toPath).toList()),
                 log));
   }
 }

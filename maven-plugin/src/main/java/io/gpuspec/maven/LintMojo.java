@@ -30,6 +30,12 @@ public class LintMojo extends GpuspecMojo {
   /** Glob patterns of the files to lint, relative to each directory. */
   @Parameter String[] includes;
 
+  /**
+   * CustomResourceDefinition files or directories of the project's own kinds: their resources are
+   * validated by schema and {@code x-kubernetes-validations}.
+   */
+  @Parameter File[] crds;
+
   /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
@@ -50,7 +56,8 @@ public class LintMojo extends GpuspecMojo {
             includes == null ? LintFiles.DEFAULT_INCLUDES : List.of(includes),
             fleet(),
             policy,
-            reportsDirectory.toPath()),
+            reportsDirectory.toPath(),
+            crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList()),
         log);
   }
 }

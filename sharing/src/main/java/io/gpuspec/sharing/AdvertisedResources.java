@@ -166,7 +166,9 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
                     "the pool advertises no such resource (it advertises " + base.keySet() + ")",
                     "share one of those");
                 advertised.remove(resource.name());
-                advertised.put(sharing.advertisedName(resource), devices * resource.replicas());
+                advertised.put(
+                    sharing.advertisedName(resource),
+                    java.util.Objects.requireNonNull(devices) * resource.replicas());
               }
             });
     return new AdvertisedResources(pool.name(), advertised, pool.nodeCount());

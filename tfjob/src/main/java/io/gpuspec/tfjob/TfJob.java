@@ -30,12 +30,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.immutables.value.Value;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A distributed TensorFlow training run as a Kubeflow {@code TFJob}: Chief/Master, Worker, PS and
@@ -245,7 +247,7 @@ public abstract class TfJob implements ManifestSource {
   }
 
   /** GPUs the replicas on {@code pool} need at once; {@code null} means the job's own pool. */
-  private long demand(NodePool pool) {
+  private long demand(@Nullable NodePool pool) {
     return replicaSpecs().stream()
         .filter(r -> r.gpus() > 0)
         .filter(
@@ -337,7 +339,7 @@ public abstract class TfJob implements ManifestSource {
             (type, spec) ->
                 templates.put(
                     TfJobFacts.path(type) + ".template.metadata",
-                    spec.getTemplate().getMetadata()));
+                    Objects.requireNonNull(spec.getTemplate()).getMetadata()));
     InvalidSpecException.requireNone(
         MetadataFacts.RULE,
         object,
@@ -349,7 +351,7 @@ public abstract class TfJob implements ManifestSource {
                     ContainerFacts.RULE,
                     object,
                     ContainerFacts.namesAndImages(
-                        spec.getTemplate().getSpec(),
+                        Objects.requireNonNull(spec.getTemplate()).getSpec(),
                         TfJobFacts.path(type) + ".template.spec",
                         true,
                         false)));

@@ -20,6 +20,8 @@ import org.immutables.value.Value;
  *       every rule.
  *   <li>{@link #labelSchemes()}: extra schemes to read GPU models from node affinity, on top of the
  *       built-in ones and those of the fleet's pools.
+ *   <li>{@link #crdFiles()}: CustomResourceDefinition files or directories of the user's own kinds;
+ *       a module that executes CRD schemas (gpuspec-cel) validates their resources.
  * </ul>
  */
 @Value.Immutable
@@ -40,6 +42,9 @@ public abstract class CheckOptions {
 
   /** Extra label schemes (the built-ins and the fleet's are always used). */
   public abstract List<LabelScheme> labelSchemes();
+
+  /** CustomResourceDefinition YAML files or directories (read by modules that use CRDs). */
+  public abstract List<java.nio.file.Path> crdFiles();
 
   /** Rule ids not to run. */
   public abstract Set<String> disabledRules();

@@ -14,9 +14,11 @@ import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /** The {@link CheckContext} of one rule's run over one set. */
@@ -28,11 +30,13 @@ final class EngineContext implements CheckContext {
   private final Function<HasMetadata, Optional<Workload>> adapters;
   private final Function<HasMetadata, Optional<NameFormat>> nameFormats;
   private final Consumer<Violation> sink;
+  private final Map<Object, Object> shared;
   private @Nullable List<Workload> workloads;
 
   /**
    * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
-   * workload view and declared name formats of an object.
+   * workload view and declared name formats of an object; {@code shared} holds the values the rules
+   * of this check share for this set ({@link CheckContext#shared}).
    */
   EngineContext(
       Function<HasMetadata, Optional<Workload>> adapters,
@@ -40,18 +44,25 @@ final class EngineContext implements CheckContext {
       Rule rule,
       CheckOptions options,
       ManifestSet manifests,
+      Map<Object, Object> shared,
       Consumer<Violation> sink) {
     this.adapters = adapters;
     this.nameFormats = nameFormats;
     this.rule = rule;
     this.options = options;
     this.manifests = manifests;
+    this.shared = shared;
     this.sink = sink;
   }
 
   @Override
   public Optional<Fleet> fleet() {
     return options.fleet();
+  }
+
+  @Override
+  public List<java.nio.file.Path> crdFiles() {
+    return options.crdFiles();
   }
 
   @Override
@@ -84,6 +95,17 @@ final class EngineContext implements CheckContext {
   @Override
   public Optional<NameFormat> declaredNameFormat(HasMetadata object) {
     return nameFormats.apply(object);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T shared(Object key, Supplier<T> compute) {
+    Object value = shared.get(key);
+    if (value == null) {
+      value = compute.get();
+      shared.put(key, value);
+    }
+    return (T) value;
   }
 
   @Override

@@ -20,6 +20,7 @@ import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.UntypedKinds;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,11 +64,13 @@ public final class Gpuspec {
     List<ResourceKind> allKinds = new ArrayList<>();
     List<WorkloadAdapter> adapters = new ArrayList<>();
     List<DocumentRecognizer> allRecognizers = new ArrayList<>();
+    List<UntypedKinds> untyped = new ArrayList<>();
     Map<String, Rule> rules = new HashMap<>();
     for (GpuspecModule module : this.modules) {
       allKinds.addAll(module.kinds());
       allRecognizers.addAll(module.documentRecognizers());
       adapters.addAll(module.workloadAdapters());
+      untyped.add(module.untypedKinds());
       for (Rule rule : module.rules()) {
         Rule clash = rules.put(rule.id(), rule);
         if (clash != null) {
@@ -91,7 +94,8 @@ public final class Gpuspec {
         new RuleEngine(
             rules.values().stream().sorted(Comparator.comparing(Rule::id)).toList(),
             adapters,
-            allKinds);
+            allKinds,
+            untyped);
   }
 
   /**

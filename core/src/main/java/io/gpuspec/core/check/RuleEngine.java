@@ -3,6 +3,7 @@ package io.gpuspec.core.check;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.report.ObjectRef;
@@ -11,17 +12,20 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.UntypedKinds;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,8 +67,13 @@ public final class RuleEngine {
   private final Map<String, RuleInfo> known; // every rule of the registry, also after only()
   private final List<WorkloadAdapter> adapters;
   private final Map<String, NameFormat> nameFormats;
+  private final List<UntypedKinds> untypedKinds;
 
-  RuleEngine(List<Rule> rules, List<WorkloadAdapter> adapters, List<ResourceKind> kinds) {
+  RuleEngine(
+      List<Rule> rules,
+      List<WorkloadAdapter> adapters,
+      List<ResourceKind> kinds,
+      List<UntypedKinds> untypedKinds) {
     this.rules = List.copyOf(rules);
     Map<String, RuleInfo> infos = new HashMap<>();
     rules.forEach(r -> infos.put(r.id(), r.info()));
@@ -73,6 +82,7 @@ public final class RuleEngine {
     Map<String, NameFormat> formats = new HashMap<>();
     kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
     this.nameFormats = Map.copyOf(formats);
+    this.untypedKinds = List.copyOf(untypedKinds);
   }
 
   private RuleEngine(RuleEngine base, List<Rule> rules) {
@@ -80,6 +90,7 @@ public final class RuleEngine {
     this.known = base.known;
     this.adapters = base.adapters;
     this.nameFormats = base.nameFormats;
+    this.untypedKinds = base.untypedKinds;
   }
 
   Optional<NameFormat> declaredNameFormat(HasMetadata object) {
@@ -119,7 +130,19 @@ public final class RuleEngine {
    */
   public Report lint(ReadResult read, CheckOptions options) {
     Report checked = check(read.manifests(), options);
-    List<Violation> all = new ArrayList<>(read.problems());
+    Set<ObjectRef> validated = new HashSet<>();
+    for (UntypedKinds kinds : untypedKinds) {
+      Predicate<HasMetadata> validates = kinds.validatedIn(read.manifests(), options.crdFiles());
+      read.manifests().forEach(o -> validated.add(validates.test(o) ? ObjectRef.of(o) : null));
+    }
+    List<Violation> all = new ArrayList<>();
+    for (Violation problem : read.problems()) {
+      // A kind no module models but one validates in full (e.g. by its CRD) is not "not known".
+      if (!(problem.ruleId().equals(ReadProblem.YAML004.id())
+          && validated.contains(problem.object()))) {
+        all.add(problem);
+      }
+    }
     all.addAll(checked.violations());
     return new Report(all, checked.objectsChecked(), checked.rulesChecked());
   }
@@ -127,10 +150,12 @@ public final class RuleEngine {
   public Report check(ManifestSet manifests, CheckOptions options) {
     List<Violation> violations = new ArrayList<>();
     int ran = 0;
+    // What the rules of this check share, per set they run on (a rule may run on a subset).
+    Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        runIsolated(rule, manifests, options, violations);
+        runIsolated(rule, manifests, options, shared, violations);
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));
@@ -138,8 +163,12 @@ public final class RuleEngine {
   }
 
   private void runIsolated(
-      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> violations) {
-    Optional<Throwable> failure = run(rule, manifests, options, violations);
+      Rule rule,
+      ManifestSet manifests,
+      CheckOptions options,
+      Map<ManifestSet, Map<Object, Object>> shared,
+      List<Violation> violations) {
+    Optional<Throwable> failure = run(rule, manifests, options, shared, violations);
     if (failure.isEmpty()) {
       return;
     }
@@ -147,14 +176,14 @@ public final class RuleEngine {
     Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
     for (HasMetadata object : manifests) {
       Optional<Throwable> alone =
-          run(rule, manifests.filter(o -> o == object), options, new ArrayList<>());
+          run(rule, manifests.filter(o -> o == object), options, shared, new ArrayList<>());
       if (alone.isPresent()) {
         failing.add(object);
         violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
       }
     }
     Optional<Throwable> rest =
-        run(rule, manifests.filter(o -> !failing.contains(o)), options, violations);
+        run(rule, manifests.filter(o -> !failing.contains(o)), options, shared, violations);
     if (failing.isEmpty() || rest.isPresent()) {
       Throwable cause = rest.orElse(failure.get());
       violations.add(
@@ -163,13 +192,23 @@ public final class RuleEngine {
   }
 
   private Optional<Throwable> run(
-      Rule rule, ManifestSet manifests, CheckOptions options, List<Violation> sink) {
+      Rule rule,
+      ManifestSet manifests,
+      CheckOptions options,
+      Map<ManifestSet, Map<Object, Object>> shared,
+      List<Violation> sink) {
     List<Violation> found = new ArrayList<>();
     try {
       rule.check(
           manifests,
           new EngineContext(
-              this::workload, this::declaredNameFormat, rule, options, manifests, found::add));
+              this::workload,
+              this::declaredNameFormat,
+              rule,
+              options,
+              manifests,
+              shared.computeIfAbsent(manifests, m -> new HashMap<>()),
+              found::add));
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }

@@ -100,14 +100,15 @@ public final class NodeSelection {
     };
   }
 
-  private static boolean compares(String operator, @Nullable String value, List<String> values) {
+  private static boolean compares(
+      @Nullable String operator, @Nullable String value, List<String> values) {
     if (value == null || values.size() != 1) {
       return false;
     }
     try {
       long node = Long.parseLong(value);
       long bound = Long.parseLong(values.get(0));
-      return operator.equals("Gt") ? node > bound : node < bound;
+      return "Gt".equals(operator) ? node > bound : node < bound;
     } catch (NumberFormatException e) {
       return false;
     }

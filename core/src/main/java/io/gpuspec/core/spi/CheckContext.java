@@ -41,6 +41,21 @@ public interface CheckContext {
     return fleet().isPresent() ? Severity.ERROR : Severity.WARNING;
   }
 
+  /** CustomResourceDefinition files or directories the user gave ({@code --crd}); may be empty. */
+  default List<java.nio.file.Path> crdFiles() {
+    return List.of();
+  }
+
+  /**
+   * A value computed once per check of one set and shared by the rules of that check (e.g. two
+   * rules reporting different ids of one validation): the first call with an equal {@code key}
+   * computes it, later calls in the same check get the same value. Never kept across checks. The
+   * default computes every time.
+   */
+  default <T> T shared(Object key, java.util.function.Supplier<T> compute) {
+    return compute.get();
+  }
+
   /** Reports a finding at the rule's own severity. */
   void report(HasMetadata object, String path, String message, String fix);
 

@@ -34,6 +34,14 @@ public interface GpuspecModule {
     return List.of();
   }
 
+  /**
+   * The objects of kinds no module models that this module validates in full (e.g. against their
+   * CustomResourceDefinition); they get no "kind not known" warning.
+   */
+  default UntypedKinds untypedKinds() {
+    return UntypedKinds.NONE;
+  }
+
   /** This module's rules. */
   default List<Rule> rules() {
     return List.of();

@@ -7,6 +7,7 @@ import io.gpuspec.core.report.Severity;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A rule that checks that the objects named by references exist: "the PriorityClass, Queue, flavor
@@ -36,17 +37,18 @@ public abstract class ReferenceRule<T extends HasMetadata> extends BaseRule {
    * @param consequence what happens when it is missing, e.g. {@code the queue admits nothing}
    */
   public record Reference(
-      HasMetadata from, String path, String name, String namespace, String consequence) {
+      HasMetadata from, String path, @Nullable String name, String namespace, String consequence) {
 
     /** A reference to a cluster-scoped object. */
     public static Reference clusterScoped(
-        HasMetadata from, String path, String name, String consequence) {
+        HasMetadata from, String path, @Nullable String name, String consequence) {
       return new Reference(from, path, name, "", consequence);
     }
 
     /** The name as a message writes it: {@code namespace/name}, or just the name. */
     public String qualifiedName() {
-      return namespace.isEmpty() ? name : namespace + "/" + name;
+      String written = name == null ? "" : name;
+      return namespace.isEmpty() ? written : namespace + "/" + written;
     }
   }
 

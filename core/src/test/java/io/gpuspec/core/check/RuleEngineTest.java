@@ -251,4 +251,33 @@ class RuleEngineTest {
         .containsExactlyInAnyOrder("YAML003", "T001");
     assertThat(report.byRule("YAML003").get(0).source().orElseThrow().line()).isEqualTo(5);
   }
+
+  /** Reports, on each ConfigMap, the value shared under one key (computed by the first rule). */
+  static class ReportsShared extends FlagsConfigMaps {
+    private final java.util.concurrent.atomic.AtomicInteger computed;
+
+    ReportsShared(String id, java.util.concurrent.atomic.AtomicInteger computed) {
+      super(id);
+      this.computed = computed;
+    }
+
+    @Override
+    public void check(ManifestSet manifests, CheckContext context) {
+      int value = context.shared("key", computed::incrementAndGet);
+      manifests.forEach(o -> context.report(o, "data", "shared " + value, "none needed"));
+    }
+  }
+
+  @Test
+  void shared_isComputedOncePerCheck_andNeverKeptAcrossChecks() {
+    java.util.concurrent.atomic.AtomicInteger computed =
+        new java.util.concurrent.atomic.AtomicInteger();
+    RuleEngine engine =
+        TestGpuspec.engine(
+            new ReportsShared("T001", computed), new ReportsShared("T002", computed));
+    Report first = engine.check(ManifestSet.of(configMap("a")));
+    assertThat(first.violations()).extracting(Violation::message).containsOnly("shared 1");
+    Report second = engine.check(ManifestSet.of(configMap("a")));
+    assertThat(second.violations()).extracting(Violation::message).containsOnly("shared 2");
+  }
 }

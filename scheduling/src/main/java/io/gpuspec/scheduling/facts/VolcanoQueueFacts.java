@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Facts about a Volcano Queue, as its CRD and webhook check them
@@ -123,7 +124,7 @@ public final class VolcanoQueueFacts {
             });
   }
 
-  private static Optional<BigDecimal> amount(Quantity quantity) {
+  private static Optional<BigDecimal> amount(@Nullable Quantity quantity) {
     return quantity == null ? Optional.empty() : GpuResources.amount(quantity);
   }
 }

@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SCH015: a team's quota can admit every pod of its workloads. Two quotas apply:
@@ -115,7 +116,10 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
                     : BARE.contains(key) ? key : null;
             BigDecimal asked = resource == null ? null : pod.get(resource);
             Optional<BigDecimal> allowed = Sched.amount(limit);
-            if (asked == null || allowed.isEmpty() || asked.compareTo(allowed.get()) <= 0) {
+            if (resource == null
+                || asked == null
+                || allowed.isEmpty()
+                || asked.compareTo(allowed.get()) <= 0) {
               return;
             }
             context.report(
@@ -280,7 +284,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
 
   /** Why a flavor cannot hold the pod set, or empty when it can. */
   private static Optional<String> refusal(
-      ResourceFlavor known,
+      @Nullable ResourceFlavor known,
       Set<String> keys,
       PodSpec spec,
       FlavorQuotas flavor,

@@ -9,6 +9,7 @@ import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import java.math.BigDecimal;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the scheduling rules share: documentation links, the labels and annotations that tie
@@ -57,7 +58,7 @@ final class Sched {
   }
 
   /** The amount a quantity stands for, if it parses. */
-  static Optional<BigDecimal> amount(Quantity quantity) {
+  static Optional<BigDecimal> amount(@Nullable Quantity quantity) {
     return quantity == null ? Optional.empty() : GpuResources.amount(quantity);
   }
 

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SHR012: a pod's DRA claims are wired: each entry of {@code spec.resourceClaims} has a unique name
@@ -192,7 +193,7 @@ public final class DraClaimsWired extends BaseRule {
     }
   }
 
-  private static List<String> requests(DeviceClaim devices) {
+  private static List<String> requests(@Nullable DeviceClaim devices) {
     if (devices == null || devices.getRequests() == null) {
       return List.of();
     }

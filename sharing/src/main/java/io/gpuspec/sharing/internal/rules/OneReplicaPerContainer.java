@@ -12,6 +12,7 @@ import io.gpuspec.core.spi.Workload;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SHR010: with the fleet known, a container asks a pool of shared GPUs (time-slicing, MPS) for one
@@ -71,7 +72,7 @@ public final class OneReplicaPerContainer extends BaseRule {
       String resource,
       long amount,
       List<FleetGroups.Group> selected) {
-    FleetGroups.Group worst = null;
+    FleetGroups.@Nullable Group worst = null;
     MultipleRequests verdict = MultipleRequests.ALLOWED;
     for (FleetGroups.Group group : selected) {
       if (!group.nodes().allocatable().containsKey(resource)) {
@@ -83,7 +84,7 @@ public final class OneReplicaPerContainer extends BaseRule {
         worst = group;
       }
     }
-    if (verdict == MultipleRequests.ALLOWED) {
+    if (verdict == MultipleRequests.ALLOWED || worst == null) {
       return;
     }
     boolean rejected = verdict == MultipleRequests.REJECTED;
