@@ -8,9 +8,6 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
-import io.gpuspec.core.facts.ContainerFacts;
-import io.gpuspec.core.facts.MetadataFacts;
-import io.gpuspec.core.report.ObjectRef;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -186,18 +183,7 @@ public abstract class InferenceDeployment
    */
   private void requireFacts() {
     Deployment rendered = toDeployment();
-    InvalidSpecException.requireNone(
-        MetadataFacts.RULE,
-        ObjectRef.of(rendered),
-        MetadataFacts.workload(
-            rendered,
-            MetadataFacts.builtInFormat(rendered.getKind()),
-            Map.of("spec.template.metadata", rendered.getSpec().getTemplate().getMetadata())));
-    InvalidSpecException.requireNone(
-        ContainerFacts.RULE,
-        ObjectRef.of(rendered),
-        ContainerFacts.namesAndImages(
-            rendered.getSpec().getTemplate().getSpec(), "spec.template.spec", true, false));
+    TemplateFacts.require(rendered, rendered.getSpec().getTemplate());
   }
 
   /** Starts a Deployment with this name. */

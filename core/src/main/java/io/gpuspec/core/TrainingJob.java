@@ -3,9 +3,6 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.gpuspec.core.facts.ContainerFacts;
-import io.gpuspec.core.facts.MetadataFacts;
-import io.gpuspec.core.report.ObjectRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -179,18 +176,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   /** Renders the Job and throws the first finding of core's facts on it, as the rule reports it. */
   private void requireFacts() {
     Job rendered = toJob();
-    InvalidSpecException.requireNone(
-        MetadataFacts.RULE,
-        ObjectRef.of(rendered),
-        MetadataFacts.workload(
-            rendered,
-            MetadataFacts.builtInFormat(rendered.getKind()),
-            Map.of("spec.template.metadata", rendered.getSpec().getTemplate().getMetadata())));
-    InvalidSpecException.requireNone(
-        ContainerFacts.RULE,
-        ObjectRef.of(rendered),
-        ContainerFacts.namesAndImages(
-            rendered.getSpec().getTemplate().getSpec(), "spec.template.spec", true, false));
+    TemplateFacts.require(rendered, rendered.getSpec().getTemplate());
   }
 
   /** Starts a Job with this name. */
