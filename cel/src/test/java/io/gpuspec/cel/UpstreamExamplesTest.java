@@ -3,6 +3,8 @@ package io.gpuspec.cel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.cel.internal.crd.CrdCatalog;
+import io.gpuspec.cel.internal.crd.CrdValidation;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.gpuspec.cel.internal.rules;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.gpuspec.cel.CrdCatalog;
-import io.gpuspec.cel.CrdFileException;
-import io.gpuspec.cel.CrdValidation;
+import io.gpuspec.cel.internal.crd.CrdCatalog;
+import io.gpuspec.cel.internal.crd.CrdFileException;
+import io.gpuspec.cel.internal.crd.CrdValidation;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.spi.CheckContext;
 import java.nio.file.Path;

@@ -2,7 +2,6 @@ package io.gpuspec.cel.internal.crd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpuspec.cel.CrdCatalog;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;

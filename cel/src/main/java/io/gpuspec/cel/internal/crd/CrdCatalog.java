@@ -1,6 +1,5 @@
-package io.gpuspec.cel;
+package io.gpuspec.cel.internal.crd;
 
-import io.gpuspec.cel.internal.crd.CrdVersion;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,6 @@
-package io.gpuspec.cel;
+package io.gpuspec.cel.internal.crd;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.gpuspec.cel.internal.crd.CrdProblem;
-import io.gpuspec.cel.internal.crd.CrdVersion;
-import io.gpuspec.cel.internal.crd.SchemaValidator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.gpuspec.cel;
+package io.gpuspec.cel.internal.crd;
 
 /** A user CustomResourceDefinition file that cannot be read or holds no usable schema. */
 public final class CrdFileException extends Exception {
