@@ -7,7 +7,6 @@ import io.gpuspec.cel.internal.vap.PolicyEvaluation;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,15 +85,9 @@ class ExportAgreementProperties {
   @Example
   void gpu001_fireAndQuietFiles_agree() throws IOException {
     assertThat(GPU001_FILES).isDirectory();
-    List<Path> files;
-    try (Stream<Path> list = Files.list(GPU001_FILES)) {
-      files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-    }
+    List<Path> files = AgreementInputs.ruleFiles(GPU001_FILES);
     assertThat(files).hasSizeGreaterThan(5);
-    int fired = 0;
-    for (Path file : files) {
-      fired += agrees("GPU001", Files.readString(file)) ? 1 : 0;
-    }
+    int fired = AgreementInputs.fired("GPU001", files);
     assertThat(fired).as("fire files denied").isGreaterThan(5).isLessThan(files.size());
   }
 
@@ -153,24 +146,7 @@ class ExportAgreementProperties {
     spec.append(", restartPolicy: ")
         .append(kind.equals("Deployment") ? "Always" : "Never")
         .append("}");
-    String template = "{metadata: {labels: {app: w}}, spec: " + spec + "}";
-    String head = "metadata: {name: w, namespace: ml}\n";
-    return switch (kind) {
-      case "Pod" -> "apiVersion: v1\nkind: Pod\n" + head + "spec: " + spec + "\n";
-      case "Deployment" ->
-          "apiVersion: apps/v1\nkind: Deployment\n"
-              + head
-              + "spec: {selector: {matchLabels: {app: w}}, template: "
-              + template
-              + "}\n";
-      case "Job" ->
-          "apiVersion: batch/v1\nkind: Job\n" + head + "spec: {template: " + template + "}\n";
-      default ->
-          "apiVersion: batch/v1\nkind: CronJob\n"
-              + head
-              + "spec: {schedule: \"0 * * * *\", jobTemplate: {spec: {template: "
-              + template
-              + "}}}\n";
-    };
+    return AgreementInputs.workload(
+        kind, "metadata: {name: w, namespace: ml}\n", "", spec.toString());
   }
 }

@@ -3,10 +3,8 @@ package io.gpuspec.cel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -49,15 +47,9 @@ class Gpu007AgreementProperties {
 
   @Example
   void gpu007_fireAndQuietFiles_agree() throws IOException {
-    List<Path> files;
-    try (Stream<Path> list = Files.list(GPU007_FILES)) {
-      files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-    }
+    List<Path> files = AgreementInputs.ruleFiles(GPU007_FILES);
     assertThat(files).hasSizeGreaterThanOrEqualTo(2);
-    int fired = 0;
-    for (Path file : files) {
-      fired += ExportAgreementProperties.agrees("GPU007", Files.readString(file)) ? 1 : 0;
-    }
+    int fired = AgreementInputs.fired("GPU007", files);
     assertThat(fired).as("fire files warned").isPositive().isLessThan(files.size());
   }
 
@@ -152,26 +144,6 @@ class Gpu007AgreementProperties {
   }
 
   private static String workload(String kind, String spec) {
-    String template = "{metadata: {labels: {app: w}}, spec: " + spec + "}";
-    String head = "metadata: {name: w, namespace: ml}\n";
-    return switch (kind) {
-      case "Pod" -> "apiVersion: v1\nkind: Pod\n" + head + "spec: " + spec + "\n";
-      case "Deployment", "DaemonSet" ->
-          "apiVersion: apps/v1\nkind: "
-              + kind
-              + "\n"
-              + head
-              + "spec: {selector: {matchLabels: {app: w}}, template: "
-              + template
-              + "}\n";
-      case "Job" ->
-          "apiVersion: batch/v1\nkind: Job\n" + head + "spec: {template: " + template + "}\n";
-      default ->
-          "apiVersion: batch/v1\nkind: CronJob\n"
-              + head
-              + "spec: {schedule: \"0 * * * *\", jobTemplate: {spec: {template: "
-              + template
-              + "}}}\n";
-    };
+    return AgreementInputs.workload(kind, "metadata: {name: w, namespace: ml}\n", "", spec);
   }
 }

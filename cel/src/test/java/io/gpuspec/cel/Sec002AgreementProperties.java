@@ -3,10 +3,8 @@ package io.gpuspec.cel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -36,15 +34,9 @@ class Sec002AgreementProperties {
 
   @Example
   void sec002_fireAndQuietFiles_agree() throws IOException {
-    List<Path> files;
-    try (Stream<Path> list = Files.list(SEC002_FILES)) {
-      files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-    }
+    List<Path> files = AgreementInputs.ruleFiles(SEC002_FILES);
     assertThat(files).hasSizeGreaterThanOrEqualTo(2);
-    int fired = 0;
-    for (Path file : files) {
-      fired += ExportAgreementProperties.agrees("SEC002", Files.readString(file)) ? 1 : 0;
-    }
+    int fired = AgreementInputs.fired("SEC002", files);
     assertThat(fired).as("fire files warned").isPositive().isLessThan(files.size());
   }
 
@@ -82,25 +74,10 @@ class Sec002AgreementProperties {
         "{containers: [{name: c, image: registry.example.com/app:1}], restartPolicy: "
             + (kind.equals("Deployment") ? "Always" : "Never")
             + "}";
-    String template = "{metadata: {labels: {app: w}" + onTemplate + "}, spec: " + spec + "}";
     return switch (kind) {
-      case "Pod" -> "apiVersion: v1\nkind: Pod\n" + head + "spec: " + spec + "\n";
       case "ServiceAccount" -> "apiVersion: v1\nkind: ServiceAccount\n" + head;
       case "ConfigMap" -> "apiVersion: v1\nkind: ConfigMap\n" + head + "data: {a: b}\n";
-      case "Deployment" ->
-          "apiVersion: apps/v1\nkind: Deployment\n"
-              + head
-              + "spec: {selector: {matchLabels: {app: w}}, template: "
-              + template
-              + "}\n";
-      case "Job" ->
-          "apiVersion: batch/v1\nkind: Job\n" + head + "spec: {template: " + template + "}\n";
-      default ->
-          "apiVersion: batch/v1\nkind: CronJob\n"
-              + head
-              + "spec: {schedule: \"0 * * * *\", jobTemplate: {spec: {template: "
-              + template
-              + "}}}\n";
+      default -> AgreementInputs.workload(kind, head, onTemplate, spec);
     };
   }
 }
