@@ -118,7 +118,7 @@ class RegistryClassLoaderTest {
                   assertThat(line)
                       .startsWith("WARNING YAML004")
                       .contains("kind kubeflow.org/v1 TFJob is not known")
-                      .contains("add gpuspec-tfjob to the class path"));
+                      .contains("gpuspec-tfjob models this kind: add it to the class path"));
     }
   }
 

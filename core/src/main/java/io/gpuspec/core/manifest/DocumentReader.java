@@ -153,7 +153,6 @@ final class DocumentReader {
     ObjectDecoder decoder = new ObjectDecoder(doc, pointer, out);
     Optional<Class<? extends HasMetadata>> type = kinds.lookup(apiVersion, kind);
     if (type.isEmpty()) {
-      Optional<String> module = kinds.moduleFor(apiVersion);
       out.add(
           whole,
           Wording.of(
@@ -163,11 +162,7 @@ final class DocumentReader {
                   + " "
                   + Quoted.clip(kind)
                   + " is not known; it is not checked",
-              module
-                  .map(m -> "add " + m + " to the class path")
-                  .orElse(
-                      "check the apiVersion and kind, or ignore this for a custom resource"
-                          + " gpuspec does not know")));
+              kinds.unknownKindFix(apiVersion, kind)));
       ObjectMeta metadata = null;
       if (json.has("metadata") && !json.get("metadata").isNull()) {
         metadata = decoder.decode("/metadata", ObjectMeta.class, kind);

@@ -95,14 +95,28 @@ public final class KindRegistry {
   }
 
   /**
-   * The gpuspec artifact that models the API group of {@code apiVersion}, for the advice on an
-   * unknown kind (e.g. a custom resource whose module is not on the class path).
+   * The advice for an object of an unknown kind: which gpuspec module models the kind (absent from
+   * the class path, or modelling it at another apiVersion), or that none does.
    */
-  public Optional<String> moduleFor(String apiVersion) {
-    int slash = apiVersion.indexOf('/');
-    return slash < 0
-        ? Optional.empty()
-        : Optional.ofNullable(moduleHints.getProperty(apiVersion.substring(0, slash)));
+  public String unknownKindFix(String apiVersion, String kind) {
+    String module = moduleHints.getProperty(apiVersion + "/" + kind);
+    if (module != null) {
+      return module + " models this kind: add it to the class path";
+    }
+    String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+    for (String key : moduleHints.stringPropertyNames().stream().sorted().toList()) {
+      String modelled = key.substring(0, key.lastIndexOf('/'));
+      boolean sameGroup = modelled.startsWith(group + "/") && !group.isEmpty();
+      if (sameGroup && key.endsWith("/" + kind)) {
+        return moduleHints.getProperty(key)
+            + " models "
+            + kind
+            + " at apiVersion "
+            + modelled
+            + ": write that apiVersion";
+      }
+    }
+    return "no gpuspec module models this kind";
   }
 
   /** How many kinds are known. */
