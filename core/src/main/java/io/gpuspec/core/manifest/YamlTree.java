@@ -153,15 +153,18 @@ final class YamlTree {
   private long documentAt;
   private int rootStart; // code-point index of the document root's first character
   private int rootEnd; // and of the character after its last
+  private final String source; // the file's text, for escape checks
 
   /**
    * @param events the parser's events for one file
    * @param maxProblems how many problems to record per document at most (the rest are counted away,
    *     the reader caps findings per file anyway)
+   * @param source the file's text, to find escapes the parser accepts and kubectl does not
    */
-  YamlTree(Iterable<Event> events, int maxProblems) {
+  private YamlTree(Iterable<Event> events, int maxProblems, String source) {
     this.events = events.iterator();
     this.maxProblems = maxProblems;
+    this.source = source;
   }
 
   /**
@@ -170,7 +173,7 @@ final class YamlTree {
    */
   static YamlTree parse(String text) {
     return new YamlTree(
-        new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE);
+        new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE, text);
   }
 
   /** How many documents have started so far (empty ones included). */
@@ -329,6 +332,9 @@ final class YamlTree {
     long at = position(event.getStartMark());
     count(1, at);
     String text = event.getValue();
+    if (event.getScalarStyle() == ScalarStyle.DOUBLE_QUOTED) {
+      rejectSurrogateEscape(event);
+    }
     boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
     boolean forcedString =
         event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
@@ -352,6 +358,25 @@ final class YamlTree {
     }
     event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
     deliver(value);
+  }
+
+  /** Go's YAML decoder rejects surrogate escapes such as {@code \\uD800}, even in pairs. */
+  private void rejectSurrogateEscape(ScalarEvent event) {
+    Optional<Mark> start = event.getStartMark();
+    if (start.isEmpty()) {
+      return;
+    }
+    SurrogateEscapes.in(source, start.get(), event.getValue())
+        .ifPresent(
+            found -> {
+              throw new Invalid(
+                  Positions.position(found.line(), found.column()),
+                  "the escape "
+                      + found.escape()
+                      + " is half of a UTF-16 surrogate pair, which kubectl's YAML decoder rejects",
+                  "write the character itself, or one \\U escape of its code point (e.g."
+                      + " \\U0001F600)");
+            });
   }
 
   private void alias(AliasEvent event) {
