@@ -1,14 +1,11 @@
 package io.gpuspec.build;
 
+import io.gpuspec.core.manifest.TextFiles;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.format.ReportFormat;
 import io.gpuspec.core.spi.RuleInfo;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -40,24 +37,9 @@ final class ReportFiles {
   }
 
   private static void writeAtomically(Path file, String text) {
-    Path temp = null;
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      temp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), "");
-      Files.writeString(temp, text, StandardCharsets.UTF_8);
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
+      TextFiles.write(file, text);
     } catch (IOException e) {
-      try {
-        if (temp != null) {
-          Files.deleteIfExists(temp);
-        }
-      } catch (IOException ignored) {
-        // the temp file is hidden and harmless
-      }
       throw new BuildException(
           file.toString(),
           "cannot write the report (" + e + ")",

@@ -1,9 +1,8 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.cel.AdmissionPolicyExport;
+import io.gpuspec.core.manifest.TextFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -38,7 +37,7 @@ final class ExportCommand implements Callable<Integer> {
   Path output;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     if (!"admission-policies".equals(what)) {
       spec.commandLine()
           .getErr()
@@ -50,7 +49,19 @@ final class ExportCommand implements Callable<Integer> {
       spec.commandLine().getOut().print(yaml);
       spec.commandLine().getOut().flush();
     } else {
-      Files.writeString(output, yaml, StandardCharsets.UTF_8);
+      try {
+        TextFiles.write(output, yaml);
+      } catch (IOException e) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "gpuspec export: "
+                    + output
+                    + ": cannot write ("
+                    + e.getMessage()
+                    + "); check that the directory is writable");
+        return Main.USAGE;
+      }
     }
     StringBuilder note =
         new StringBuilder(

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ final class Inputs {
       if (argument.equals("-")) {
         fromStdin = true;
       } else if (!Files.exists(Path.of(argument))) {
-        err.println("gpuspec: " + argument + ": no such file or directory");
+        err.println("gpuspec: " + argument + ": " + whyMissing(Path.of(argument)));
         missing = true;
       } else {
         paths.add(Path.of(argument));
@@ -66,5 +67,19 @@ final class Inputs {
     List<Violation> problems = new ArrayList<>(files.problems());
     problems.addAll(piped.problems());
     return Optional.of(new ReadResult(objects, problems));
+  }
+
+  /** Why a path that does not resolve cannot be read: absent, a dangling link, or a link loop. */
+  private static String whyMissing(Path path) {
+    if (!Files.isSymbolicLink(path)) {
+      return "no such file or directory";
+    }
+    try {
+      return path.toRealPath() + " does not exist";
+    } catch (NoSuchFileException e) {
+      return "is a symbolic link to a file that does not exist";
+    } catch (IOException e) {
+      return "is a symbolic link loop (or a chain of links too long to follow)";
+    }
   }
 }

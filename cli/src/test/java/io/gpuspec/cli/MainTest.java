@@ -125,6 +125,18 @@ class MainTest {
   }
 
   @Test
+  void lint_linkLoopOrDanglingLink_isNamedAsSuch() throws IOException {
+    Path loop = Files.createSymbolicLink(dir.resolve("loop.yaml"), dir.resolve("loop.yaml"));
+    Path dangling = Files.createSymbolicLink(dir.resolve("gone.yaml"), dir.resolve("absent.yaml"));
+    Run run = run("lint", loop.toString(), dangling.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("loop.yaml: is a symbolic link loop")
+        .contains("gone.yaml: is a symbolic link to a file that does not exist")
+        .doesNotContain("no such file or directory");
+  }
+
+  @Test
   void lint_badFormat_exitsTwo() throws IOException {
     Path file = Files.writeString(dir.resolve("ok.yaml"), GOOD);
     assertThat(run("lint", "--format", "xml", file.toString()).exit()).isEqualTo(2);

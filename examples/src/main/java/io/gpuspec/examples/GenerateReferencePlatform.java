@@ -2,14 +2,12 @@ package io.gpuspec.examples;
 
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.manifest.TextFiles;
 import io.gpuspec.core.report.Report;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The README's main job: renders the reference platform, checks it with every rule (pools known,
@@ -23,9 +21,7 @@ public final class GenerateReferencePlatform {
   /** The platform's pools as a fleet file, for {@code gpuspec lint --fleet} and {@code check}. */
   private static void writeFleet(Platform platform, Path file) {
     try {
-      Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".fleet", ".tmp");
-      Files.writeString(temp, Gpuspec.renderFleet(platform.fleet(), "reference-platform"));
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      TextFiles.write(file, Gpuspec.renderFleet(platform.fleet(), "reference-platform"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }
@@ -55,15 +51,7 @@ public final class GenerateReferencePlatform {
   static Path writeHelmValues(String values, Path manifests) {
     Path target = manifests.toAbsolutePath().normalize().resolveSibling(HELM_VALUES);
     try {
-      Files.createDirectories(target.getParent());
-      Path temp = Files.createTempFile(target.getParent(), "." + HELM_VALUES + ".tmp-", "");
-      try {
-        Files.writeString(temp, values, StandardCharsets.UTF_8);
-        Files.move(
-            temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(temp);
-      }
+      TextFiles.write(target, values);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + target, e);
     }

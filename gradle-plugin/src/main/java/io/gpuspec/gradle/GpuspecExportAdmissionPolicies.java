@@ -1,10 +1,9 @@
 package io.gpuspec.gradle;
 
 import io.gpuspec.cel.AdmissionPolicyExport;
+import io.gpuspec.core.manifest.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.gradle.api.DefaultTask;
 import org.gradle.api.file.RegularFileProperty;
@@ -24,8 +23,7 @@ public abstract class GpuspecExportAdmissionPolicies extends DefaultTask {
   void export() {
     Path file = getOutputFile().get().getAsFile().toPath();
     try {
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, AdmissionPolicyExport.render(), StandardCharsets.UTF_8);
+      TextFiles.write(file, AdmissionPolicyExport.render());
     } catch (IOException e) {
       throw new UncheckedIOException(file + ": cannot write the admission policies", e);
     }

@@ -1,10 +1,9 @@
 package io.gpuspec.maven;
 
 import io.gpuspec.cel.AdmissionPolicyExport;
+import io.gpuspec.core.manifest.TextFiles;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -29,8 +28,7 @@ public class ExportAdmissionPoliciesMojo extends AbstractMojo {
   public void execute() throws MojoExecutionException {
     Path file = outputFile.toPath();
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Files.writeString(file, AdmissionPolicyExport.render(), StandardCharsets.UTF_8);
+      TextFiles.write(file, AdmissionPolicyExport.render());
     } catch (IOException e) {
       throw new MojoExecutionException(
           file

@@ -3,7 +3,6 @@ package io.gpuspec.core.manifest;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.report.ObjectRef;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -106,7 +105,7 @@ public final class ManifestWriter {
         Path staging = store.resolve("tmp-" + id);
         Files.createDirectory(staging);
         for (int i = 0; i < names.size(); i++) {
-          writeDurably(staging.resolve(names.get(i)), texts.get(i));
+          TextFiles.writeNew(staging.resolve(names.get(i)), texts.get(i));
         }
         syncDirectory(staging);
         Path version = store.resolve(VERSION + id);
@@ -161,7 +160,7 @@ public final class ManifestWriter {
         inspectFileTarget(target);
         removeLeftovers(store, Optional.empty());
         Path temp = store.resolve("tmp-" + newId() + ".yaml");
-        writeDurably(temp, text);
+        TextFiles.writeNew(temp, text);
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE); // the switch: one rename(2)
         syncDirectory(parent);
       }
@@ -399,17 +398,6 @@ public final class ManifestWriter {
               + "), which gpuspec needs to replace a directory atomically; use a file system with"
               + " symbolic links, or write one file with ManifestWriter.writeFile",
           e);
-    }
-  }
-
-  private static void writeDurably(Path file, String text) throws IOException {
-    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-    try (FileChannel channel =
-        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-      while (bytes.hasRemaining()) {
-        channel.write(bytes);
-      }
-      channel.force(true);
     }
   }
 
