@@ -11,6 +11,7 @@ import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
 import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
+import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
@@ -64,6 +65,7 @@ public final class CoreModule implements GpuspecModule {
         new QuotaCountsExtendedResourcesAsRequests(),
         new PriorityClassValid(),
         new SingleGlobalDefaultPriorityClass(),
+        new ObjectsDefinedOnce(),
         new RestrictedSecurityContext(),
         new AutomountTokenIsAField(),
         new ContainersNamedWithImages(),
