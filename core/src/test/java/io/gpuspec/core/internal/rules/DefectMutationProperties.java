@@ -354,6 +354,15 @@ class DefectMutationProperties {
                     .build());
       }
     },
+    K8S012 {
+      @Override
+      void apply(Valid valid) {
+        PriorityClass first = valid.priorityClass();
+        valid
+            .objects()
+            .add(new PriorityClassBuilder(first).withValue(first.getValue() + 1).build());
+      }
+    },
     SEC001 {
       @Override
       void apply(Valid valid) {
