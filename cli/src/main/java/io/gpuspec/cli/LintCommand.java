@@ -4,12 +4,16 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.registry.KindEntry;
+import io.gpuspec.core.registry.KindsFile;
+import io.gpuspec.core.registry.KindsFileException;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.format.ReportFormat;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -55,6 +59,15 @@ final class LintCommand implements Callable<Integer> {
   List<Path> crds;
 
   @Option(
+      names = "--kinds",
+      paramLabel = "FILE",
+      description = {
+        "A kinds file: where your own kinds keep their pod templates (docs/workloads.md);",
+        "the GPU and pod rules then check them. Repeat it for several."
+      })
+  List<Path> kinds;
+
+  @Option(
       names = "--format",
       defaultValue = "text",
       description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
@@ -78,6 +91,17 @@ final class LintCommand implements Callable<Integer> {
           .getErr()
           .println("gpuspec: --format " + format + ": use text, json or sarif");
       return Main.USAGE;
+    }
+    Gpuspec gpuspec = this.gpuspec;
+    if (kinds != null && !kinds.isEmpty()) {
+      List<KindEntry> declared = new ArrayList<>();
+      try {
+        kinds.forEach(file -> declared.addAll(KindsFile.read(file)));
+      } catch (KindsFileException e) {
+        spec.commandLine().getErr().println("gpuspec: --kinds " + e.getMessage());
+        return Main.USAGE;
+      }
+      gpuspec = gpuspec.withKinds(declared);
     }
     CheckOptions.Builder options = CheckOptions.builder();
     if (crds != null) {

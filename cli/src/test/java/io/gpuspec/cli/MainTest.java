@@ -297,6 +297,63 @@ class MainTest {
   }
 
   @Test
+  void lint_withKinds_checksTheDeclaredKindsPodTemplatesAtTheFieldWritten() throws IOException {
+    Path kinds =
+        Files.writeString(
+            dir.resolve("kinds.yaml"),
+            """
+            apiVersion: gpuspec.io/v1alpha1
+            kind: WorkloadKinds
+            kinds:
+            - group: example.com
+              kind: Widget
+              templates:
+              - path: spec.podTemplate
+            """);
+    Path file =
+        Files.writeString(
+            dir.resolve("widget.yaml"),
+            """
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: w, namespace: ml}
+            spec:
+              podTemplate:
+                spec:
+                  containers:
+                  - name: c
+                    image: busybox:1.36
+                    resources:
+                      limits: {nvidia.com/gpu: "4"}
+                      requests: {nvidia.com/gpu: "8"}
+            """);
+    Run without = run("lint", file.toString());
+    assertThat(without.out()).contains("YAML004").doesNotContain("GPU001");
+    Run run = run("lint", "--kinds", kinds.toString(), file.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .doesNotContain("YAML004")
+        .containsPattern(
+            "widget\\.yaml:12:\\d+: ERROR GPU001 Widget/ml/w"
+                + " spec\\.podTemplate\\.spec\\.containers\\[0\\]\\.resources\\.requests\\[nvidia\\.com/gpu\\]: ");
+  }
+
+  @Test
+  void lint_badKindsFile_exitsTwoNamingFileEntryAndField() throws IOException {
+    Path kinds =
+        Files.writeString(
+            dir.resolve("bad-kinds.yaml"),
+            "apiVersion: gpuspec.io/v1alpha1\nkind: WorkloadKinds\nkinds:\n"
+                + "- {group: example.com, kind: Widget, templates: [{path: 'spec.x[0]'}]}\n");
+    Path file = Files.writeString(dir.resolve("empty.yaml"), GOOD);
+    Run run = run("lint", "--kinds", kinds.toString(), file.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("bad-kinds.yaml: kinds[0] (example.com Widget).templates[0].path: step")
+        .contains("; write fields separated by dots");
+  }
+
+  @Test
   void lint_json_carriesFileLineAndRulePerFinding() throws IOException {
     Path file = Files.writeString(dir.resolve("gpu.yaml"), GPU_MISMATCH);
     String json = run("lint", "--format", "json", file.toString()).out();
