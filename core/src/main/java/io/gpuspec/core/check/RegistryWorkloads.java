@@ -36,7 +36,8 @@ final class RegistryWorkloads {
                 templates.add(
                     PodTemplate.of(located.role(), template, located.path(), located.pods()));
               }
-              return new Workload(object, templates, described.distributed());
+              return new Workload(
+                  object, templates, described.distributed(), false, described.groups());
             });
   }
 }

@@ -68,10 +68,11 @@ public final class TemplateRegistry implements EmbeddedTemplates {
   public record Located(String role, String pointer, String path, JsonNode template, int pods) {}
 
   /**
-   * The pod templates of an object the registry describes, and whether its pods form a gang that
-   * must land on one GPU model.
+   * The pod templates of an object the registry describes, whether its pods form gangs that must
+   * land on one GPU model, and how many gangs of one shape ({@code groups}).
    */
-  public record Described(KindEntry entry, List<Located> templates, boolean distributed) {
+  public record Described(
+      KindEntry entry, List<Located> templates, boolean distributed, int groups) {
     public Described {
       templates = List.copyOf(templates);
     }
@@ -85,13 +86,16 @@ public final class TemplateRegistry implements EmbeddedTemplates {
     return entry(object.getApiVersion(), object.getKind())
         .map(
             entry -> {
-              List<Located> located = locate(entry, tree(object));
-              long perGroup = 0;
+              JsonNode tree = tree(object);
+              List<Located> located = locate(entry, tree);
+              long pods = 0;
               for (Located l : located) {
-                perGroup += l.pods();
+                pods += l.pods();
               }
-              boolean distributed = entry.gang() && (located.size() > 1 || perGroup > 1);
-              return new Described(entry, located, distributed);
+              int groups = clamped(product(entry.groups(), tree, tree));
+              // one gang per group: a gang of one pod has nothing to run together with
+              boolean distributed = entry.gang() && (located.size() > 1 || pods > groups);
+              return new Described(entry, located, distributed, groups);
             });
   }
 
