@@ -4,16 +4,12 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
-import io.gpuspec.core.registry.KindEntry;
-import io.gpuspec.core.registry.KindsFile;
-import io.gpuspec.core.registry.KindsFileException;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.format.ReportFormat;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -92,17 +88,12 @@ final class LintCommand implements Callable<Integer> {
           .println("gpuspec: --format " + format + ": use text, json or sarif");
       return Main.USAGE;
     }
-    Gpuspec gpuspec = this.gpuspec;
-    if (kinds != null && !kinds.isEmpty()) {
-      List<KindEntry> declared = new ArrayList<>();
-      try {
-        kinds.forEach(file -> declared.addAll(KindsFile.read(file)));
-      } catch (KindsFileException e) {
-        spec.commandLine().getErr().println("gpuspec: --kinds " + e.getMessage());
-        return Main.USAGE;
-      }
-      gpuspec = gpuspec.withKinds(declared);
+    Optional<Gpuspec> declared =
+        DeclaredKinds.apply(this.gpuspec, kinds, spec.commandLine().getErr());
+    if (declared.isEmpty()) {
+      return Main.USAGE;
     }
+    Gpuspec gpuspec = declared.get();
     CheckOptions.Builder options = CheckOptions.builder();
     if (crds != null) {
       options.addAllCrdFiles(crds);

@@ -86,6 +86,15 @@ class MainTest {
   }
 
   @Test
+  void lint_upstreamExamplesOfRegistryKinds_withEveryModule_findsNoError() {
+    // JobSet, LeaderWorkerSet and KubeRay examples (core's test data, see its SOURCES.md), checked
+    // with every module: the reader, the pod rules, the CRD schemas and the scheduling rules
+    Run run = run("lint", "../core/src/test/resources/registry/upstream");
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("0 errors").doesNotContain("YAML004");
+  }
+
+  @Test
   void lint_referencePlatformWithItsFleet_findsNoError() {
     Run run = run("lint", "--fleet", fleet.toString(), manifests.toString());
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
