@@ -6,10 +6,12 @@ import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.registry.TemplateRegistry;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.UntypedKinds;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -68,12 +71,14 @@ public final class RuleEngine {
   private final List<WorkloadAdapter> adapters;
   private final Map<String, NameFormat> nameFormats;
   private final List<UntypedKinds> untypedKinds;
+  private final TemplateRegistry templates;
 
   RuleEngine(
       List<Rule> rules,
       List<WorkloadAdapter> adapters,
       List<ResourceKind> kinds,
-      List<UntypedKinds> untypedKinds) {
+      List<UntypedKinds> untypedKinds,
+      TemplateRegistry templates) {
     this.rules = List.copyOf(rules);
     Map<String, RuleInfo> infos = new HashMap<>();
     rules.forEach(r -> infos.put(r.id(), r.info()));
@@ -83,6 +88,7 @@ public final class RuleEngine {
     kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
     this.nameFormats = Map.copyOf(formats);
     this.untypedKinds = List.copyOf(untypedKinds);
+    this.templates = templates;
   }
 
   private RuleEngine(RuleEngine base, List<Rule> rules) {
@@ -91,6 +97,12 @@ public final class RuleEngine {
     this.adapters = base.adapters;
     this.nameFormats = base.nameFormats;
     this.untypedKinds = base.untypedKinds;
+    this.templates = base.templates;
+  }
+
+  /** The pod-template registry of the modules' kinds (without a check's own {@code kinds}). */
+  public TemplateRegistry templates() {
+    return templates;
   }
 
   Optional<NameFormat> declaredNameFormat(HasMetadata object) {
@@ -108,15 +120,46 @@ public final class RuleEngine {
     return new RuleEngine(this, rules.stream().filter(r -> wanted.contains(r.id())).toList());
   }
 
-  /** The workload view of one object, if some module's adapter knows its kind. */
+  /** The workload view of one object on its own, if some module's adapter knows its kind. */
   public Optional<Workload> workload(HasMetadata object) {
+    return workload(object, ObjectLookup.NONE);
+  }
+
+  /**
+   * The workload view of one object of a set, if some module's adapter knows its kind; {@code set}
+   * shows the adapter the other objects of the set (e.g. the runtime a training job names).
+   */
+  public Optional<Workload> workload(HasMetadata object, ObjectLookup set) {
+    return workload(object, set, templates);
+  }
+
+  /** The view through the modules' adapters, else through the pod-template registry. */
+  Optional<Workload> workload(HasMetadata object, ObjectLookup set, TemplateRegistry described) {
     for (WorkloadAdapter adapter : adapters) {
-      Optional<Workload> workload = adapter.adapt(object);
+      Optional<Workload> workload = adapter.adapt(object, set);
       if (workload.isPresent()) {
         return workload;
       }
     }
-    return Optional.empty();
+    return RegistryWorkloads.adapt(object, described);
+  }
+
+  /**
+   * The workload view of the objects of one check: adapters see the whole set, the registry knows
+   * the check's own kinds too, and each object is adapted once, so rules share its templates.
+   */
+  Function<HasMetadata, Optional<Workload>> views(ManifestSet manifests, CheckOptions options) {
+    ObjectLookup set = ObjectLookup.of(manifests);
+    TemplateRegistry described = templates.plus(options.kinds());
+    Map<HasMetadata, Optional<Workload>> seen = new IdentityHashMap<>();
+    return object -> {
+      Optional<Workload> view = seen.get(object);
+      if (view == null) {
+        view = workload(object, set, described);
+        seen.put(object, view);
+      }
+      return view;
+    };
   }
 
   /** Checks with default options: no fleet known, not strict. */
@@ -136,10 +179,15 @@ public final class RuleEngine {
       read.manifests().forEach(o -> validated.add(validates.test(o) ? ObjectRef.of(o) : null));
     }
     List<Violation> all = new ArrayList<>();
+    TemplateRegistry described = templates.plus(options.kinds());
     for (Violation problem : read.problems()) {
-      // A kind no module models but one validates in full (e.g. by its CRD) is not "not known".
+      // A kind no module models but one validates in full (e.g. by its CRD), or whose pod
+      // templates the registry describes, is not "not known".
       if (!(problem.ruleId().equals(ReadProblem.YAML004.id())
-          && validated.contains(problem.object()))) {
+          && (validated.contains(problem.object())
+              || described
+                  .entry(problem.object().apiVersion(), problem.object().kind())
+                  .isPresent()))) {
         all.add(problem);
       }
     }
@@ -152,10 +200,12 @@ public final class RuleEngine {
     int ran = 0;
     // What the rules of this check share, per set they run on (a rule may run on a subset).
     Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
+    // Adapters see the whole set, also when a rule runs on a subset to isolate a failure.
+    Function<HasMetadata, Optional<Workload>> views = views(manifests, options);
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        runIsolated(rule, manifests, options, shared, violations);
+        runIsolated(rule, manifests, views, options, shared, violations);
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));
@@ -165,10 +215,11 @@ public final class RuleEngine {
   private void runIsolated(
       Rule rule,
       ManifestSet manifests,
+      Function<HasMetadata, Optional<Workload>> views,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> violations) {
-    Optional<Throwable> failure = run(rule, manifests, options, shared, violations);
+    Optional<Throwable> failure = run(rule, manifests, views, options, shared, violations);
     if (failure.isEmpty()) {
       return;
     }
@@ -176,14 +227,14 @@ public final class RuleEngine {
     Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
     for (HasMetadata object : manifests) {
       Optional<Throwable> alone =
-          run(rule, manifests.filter(o -> o == object), options, shared, new ArrayList<>());
+          run(rule, manifests.filter(o -> o == object), views, options, shared, new ArrayList<>());
       if (alone.isPresent()) {
         failing.add(object);
         violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
       }
     }
     Optional<Throwable> rest =
-        run(rule, manifests.filter(o -> !failing.contains(o)), options, shared, violations);
+        run(rule, manifests.filter(o -> !failing.contains(o)), views, options, shared, violations);
     if (failing.isEmpty() || rest.isPresent()) {
       Throwable cause = rest.orElse(failure.get());
       violations.add(
@@ -194,6 +245,7 @@ public final class RuleEngine {
   private Optional<Throwable> run(
       Rule rule,
       ManifestSet manifests,
+      Function<HasMetadata, Optional<Workload>> views,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> sink) {
@@ -202,7 +254,7 @@ public final class RuleEngine {
       rule.check(
           manifests,
           new EngineContext(
-              this::workload,
+              views,
               this::declaredNameFormat,
               rule,
               options,

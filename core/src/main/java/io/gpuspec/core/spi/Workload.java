@@ -10,12 +10,26 @@ import java.util.List;
  *     land on one GPU model
  * @param everyNode whether it runs one pod on every node it tolerates (a DaemonSet: node agents
  *     such as the NVIDIA device plugin tolerate GPU taints on purpose, with no pin)
+ * @param groups how many gangs of one shape a distributed workload's pods come in (a
+ *     LeaderWorkerSet's {@code replicas}): each template's replicas are split evenly among them,
+ *     and each gang must fit at once on its own; 1 otherwise
  */
 public record Workload(
-    HasMetadata object, List<PodTemplate> templates, boolean distributed, boolean everyNode) {
+    HasMetadata object,
+    List<PodTemplate> templates,
+    boolean distributed,
+    boolean everyNode,
+    int groups) {
 
   public Workload {
     templates = List.copyOf(templates);
+    groups = Math.max(1, groups);
+  }
+
+  /** A workload whose pods, if distributed, form one gang. */
+  public Workload(
+      HasMetadata object, List<PodTemplate> templates, boolean distributed, boolean everyNode) {
+    this(object, templates, distributed, everyNode, 1);
   }
 
   /** A workload that is not a per-node agent. */
