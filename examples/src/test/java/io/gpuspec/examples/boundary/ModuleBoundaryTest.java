@@ -80,9 +80,7 @@ class ModuleBoundaryTest {
               "io.gpuspec.core.NodePool",
               "io.gpuspec.core.PodAttributes",
               "io.gpuspec.core.WorkloadChecks",
-              "io.gpuspec.core.WorkloadVolume"),
-          // quantities get one grammar in core.k8s
-          Set.of("io.gpuspec.core.k8s.GpuResources", "io.gpuspec.core.k8s.PodRequests"));
+              "io.gpuspec.core.WorkloadVolume"));
 
   @Test
   void everyPackageOfEveryModule_hasNoClassCycle() {
