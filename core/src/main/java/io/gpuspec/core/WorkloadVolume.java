@@ -32,7 +32,10 @@ public record WorkloadVolume(
         where + " mountPath",
         "\"" + mountPath + "\" is not absolute",
         "give an absolute path such as /scratch");
-    size.ifPresent(s -> WorkloadChecks.bytes(where + " size", s, "e.g. \"200Gi\""));
+    size.ifPresent(
+        s ->
+            InvalidSpecException.require(
+                !s.isEmpty(), where + " size", "the size is empty", "give a size, e.g. \"200Gi\""));
     storageClass.ifPresent(
         s ->
             InvalidSpecException.require(
