@@ -39,7 +39,7 @@ public final class SecurityFacts {
       range(pod.getRunAsUser(), specPath + ".securityContext.runAsUser", findings);
       range(pod.getRunAsGroup(), specPath + ".securityContext.runAsGroup", findings);
     }
-    boolean podRoot = Long.valueOf(0).equals(podUser) && Boolean.TRUE.equals(podNonRoot);
+    boolean podRootUsed = false;
     List<Container> containers = given.getContainers();
     for (int i = 0; i < containers.size(); i++) {
       Container container = containers.get(i);
@@ -49,14 +49,19 @@ public final class SecurityFacts {
         range(own.getRunAsUser(), path + ".runAsUser", findings);
         range(own.getRunAsGroup(), path + ".runAsGroup", findings);
       }
-      Long user = own != null && own.getRunAsUser() != null ? own.getRunAsUser() : podUser;
+      Long ownUser = own == null ? null : own.getRunAsUser();
+      Long user = ownUser != null ? ownUser : podUser;
       Boolean nonRoot =
           own != null && own.getRunAsNonRoot() != null ? own.getRunAsNonRoot() : podNonRoot;
-      if (Long.valueOf(0).equals(user) && Boolean.TRUE.equals(nonRoot) && !podRoot) {
-        findings.add(root(path + ".runAsUser"));
+      if (Long.valueOf(0).equals(user) && Boolean.TRUE.equals(nonRoot)) {
+        if (ownUser != null) {
+          findings.add(root(path + ".runAsUser"));
+        } else {
+          podRootUsed = true;
+        }
       }
     }
-    if (podRoot) {
+    if (podRootUsed) {
       findings.add(root(specPath + ".securityContext.runAsUser"));
     }
     return findings;
