@@ -1,6 +1,7 @@
 package io.gpuspec.core;
 
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.Quantities;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -122,9 +123,12 @@ public final class WorkloadShapes {
                 "leave it out, or use another key"));
   }
 
-  /** A quantity the renderer can write: not empty (what it says is K8S010's). */
+  /** A quantity the renderer can write (whether it is a valid one is K8S010's). */
   static void quantity(String where, String value, String example) {
     InvalidSpecException.require(
-        !value.isEmpty(), where, "the quantity is empty", "write a quantity " + example);
+        Quantities.isRenderable(value),
+        where,
+        "\"" + value + "\" cannot be written as a quantity",
+        "write a quantity " + example);
   }
 }

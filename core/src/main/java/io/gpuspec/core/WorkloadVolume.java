@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.Quantities;
 import java.util.Optional;
 
 /**
@@ -35,7 +36,10 @@ public record WorkloadVolume(
     size.ifPresent(
         s ->
             InvalidSpecException.require(
-                !s.isEmpty(), where + " size", "the size is empty", "give a size, e.g. \"200Gi\""));
+                Quantities.isRenderable(s),
+                where + " size",
+                "\"" + s + "\" cannot be written as a quantity",
+                "give a size, e.g. \"200Gi\""));
     storageClass.ifPresent(
         s ->
             InvalidSpecException.require(

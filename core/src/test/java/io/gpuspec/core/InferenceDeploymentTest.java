@@ -183,7 +183,7 @@ class InferenceDeploymentTest {
   void build_emptyCpu_failsWithTheSpecError() {
     assertThatThrownBy(() -> llm().cpu("").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("deployment \"llm\" cpu: the quantity is empty");
+        .hasMessageContaining("deployment \"llm\" cpu: \"\" cannot be written as a quantity");
   }
 
   @Test

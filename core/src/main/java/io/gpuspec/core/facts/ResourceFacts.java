@@ -88,7 +88,8 @@ public final class ResourceFacts {
    * K8S010's warnings on a pod spec at {@code specPath}: amounts of cpu, memory and
    * ephemeral-storage in containers, and volume sizes, that the API server takes but rounds, caps
    * or the kubelet ignores: 0 (no limit at all, and no guaranteed share), below the finest unit
-   * (rounded up to 1m of CPU, to a byte), or above 2^63-1 (capped).
+   * (rounded up to 1m of CPU, to a byte), or above 2^63-1 (capped); the same of an ephemeral
+   * claim's storage.
    */
   public static List<Finding> amounts(PodSpec spec, String specPath) {
     List<Finding> findings = new ArrayList<>();
@@ -122,7 +123,23 @@ public final class ResourceFacts {
     List<Volume> volumes = spec.getVolumes() == null ? List.of() : spec.getVolumes();
     for (int i = 0; i < volumes.size(); i++) {
       Volume volume = volumes.get(i);
-      if (volume != null && volume.getEmptyDir() != null) {
+      if (volume == null) {
+        continue;
+      }
+      Optional<Quantity> storage = storage(volume);
+      if (storage.isPresent()
+          && Quantities.amount(storage.get()).filter(a -> a.signum() > 0).isPresent()) {
+        amount(
+            storage.get(),
+            specPath
+                + ".volumes["
+                + i
+                + "].ephemeral.volumeClaimTemplate.spec.resources.requests[storage]",
+            BigDecimal.ONE,
+            "",
+            findings);
+      }
+      if (volume.getEmptyDir() != null) {
         Quantity size = volume.getEmptyDir().getSizeLimit();
         if (size != null) {
           amount(
