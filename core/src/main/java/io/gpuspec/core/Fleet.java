@@ -1,7 +1,6 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.gpuspec.core.k8s.NodeSelection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,18 +95,12 @@ public final class Fleet {
 
   /** The pools whose node labels pass the pod's nodeSelector and required node affinity. */
   public List<NodePool> poolsSelectedBy(PodSpec spec) {
-    return pools.stream().filter(p -> NodeSelection.admits(spec, p.nodeLabels())).toList();
+    return pools.stream().filter(p -> p.selects(spec)).toList();
   }
 
   /** The pools a pod can be scheduled on: selected by its affinity and every taint tolerated. */
   public List<NodePool> poolsAdmitting(PodSpec spec) {
-    return poolsSelectedBy(spec).stream()
-        .filter(
-            p ->
-                p.taints().stream()
-                    .filter(t -> t.effect().repels())
-                    .allMatch(t -> t.toleratedBy(spec)))
-        .toList();
+    return pools.stream().filter(p -> p.admits(spec)).toList();
   }
 
   @Override

@@ -154,8 +154,8 @@ public abstract class InferenceDeployment
         where + " replicas",
         replicas() + " is negative",
         "use 0 or more replicas");
-    WorkloadChecks.container(where, this, placement());
-    WorkloadChecks.pod(where, this);
+    WorkloadShapes.container(where, this, placement());
+    WorkloadShapes.pod(where, this);
     Set<String> names = new HashSet<>();
     Set<Integer> numbers = new HashSet<>();
     for (NamedPort port : ports()) {
@@ -183,7 +183,7 @@ public abstract class InferenceDeployment
    */
   private void requireFacts() {
     Deployment rendered = toDeployment();
-    TemplateFacts.require(rendered, rendered.getSpec().getTemplate());
+    TemplateFacts.require(rendered, rendered.getSpec().getTemplate(), placement());
   }
 
   /** Starts a Deployment with this name. */

@@ -77,6 +77,18 @@ public sealed class InvalidSpecException extends RuntimeException
   }
 
   /**
+   * Throws unless a sum or product of counts fits the int32 fields of the Kubernetes API: a value
+   * the rendered object could not even hold.
+   */
+  public static void requireCount(String where, long value, String fix) {
+    require(
+        value <= Integer.MAX_VALUE,
+        where,
+        value + " is more than a Kubernetes count can hold (2147483647)",
+        fix);
+  }
+
+  /**
    * Returns {@code value}, or throws a {@link NullValueException} naming {@code where} when it is
    * {@code null}: for the records and convenience methods of the DSL, which Immutables does not
    * guard.

@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.facts.GpuBoard;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -116,6 +117,16 @@ public abstract class LabelScheme {
   /** The built-in schemes, in the order the linter tries them. */
   public static List<LabelScheme> builtIns() {
     return List.of(GFD, GPU_MODEL, GPU_TYPE);
+  }
+
+  /** A model as the facts see it, with its model label value under this scheme. */
+  public GpuBoard board(GpuModel model) {
+    return new GpuBoard(
+        model.name(),
+        modelValue(model),
+        model.migCapable(),
+        model.memoryGiB(),
+        List.copyOf(model.migProfiles()));
   }
 
   /** The value of {@link #modelKey()} for a model. */

@@ -1,7 +1,13 @@
 package io.gpuspec.core;
 
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.facts.GpuFitFacts;
+import io.gpuspec.core.facts.PoolView;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -171,7 +177,7 @@ public abstract class NodePool {
         where + " nodeCount",
         nodeCount() + " is not positive",
         "give the number of nodes, at least 1");
-    WorkloadChecks.requireCount(
+    InvalidSpecException.requireCount(
         where + " nodeCount",
         (long) gpusPerNode() * nodeCount(),
         "give the number of nodes of the pool; its GPUs must fit a Kubernetes count");
@@ -221,6 +227,66 @@ public abstract class NodePool {
         nodeLabels(),
         taints().stream().map(NodeTaint::toTaint).toList(),
         allocatable);
+  }
+
+  /** Whether the pod's nodeSelector and required node affinity admit this pool's nodes. */
+  public boolean selects(PodSpec spec) {
+    return NodeSelection.admits(spec, nodeLabels());
+  }
+
+  /**
+   * Whether a pod can be scheduled here: its node selection admits the nodes, it tolerates them.
+   */
+  public boolean admits(PodSpec spec) {
+    return selects(spec)
+        && taints().stream().filter(t -> t.effect().repels()).allMatch(t -> t.toleratedBy(spec));
+  }
+
+  /**
+   * GPU005's facts ({@link GpuFitFacts}) on a pod spec at {@code specPath}, with this pool as the
+   * fleet: the MIG devices its model offers and the GPUs its nodes advertise, in the rule's words.
+   */
+  public List<Finding> gpuFit(PodSpec spec, String specPath) {
+    List<Finding> findings = new ArrayList<>();
+    if (GpuResources.gpusPerPod(spec) <= 0) {
+      return findings;
+    }
+    if (admits(spec)) {
+      LabelScheme scheme = labelScheme();
+      findings.addAll(
+          GpuFitFacts.migProfiles(
+              spec,
+              specPath,
+              modelLabel(),
+              List.of(scheme.board(model())),
+              scheme.modelKey(),
+              GpuCatalogue.defaults().models().stream().map(scheme::board).toList()));
+    }
+    findings.addAll(GpuFitFacts.fit(spec, specPath, List.of(toPoolView())));
+    return findings;
+  }
+
+  /** This pool as the facts see it: its labels and what each node advertises. */
+  public PoolView toPoolView() {
+    return new PoolView(name(), nodeLabels(), selectorLabels(), advertisedPerNode());
+  }
+
+  /**
+   * The model label of the pool's nodes as its scheme writes it ({@code nvidia.com/gpu.product:
+   * NVIDIA-A100-SXM4-80GB}); for schemes whose model value names only the family ({@code gpu.model:
+   * A100}), with the memory label too ({@code gpu.model: A100, gpu.mem: 80gb}).
+   */
+  public String modelLabel() {
+    LabelScheme scheme = labelScheme();
+    String label = scheme.modelKey() + ": " + scheme.modelValue(model());
+    Map<String, String> selector = scheme.selectorLabels(model(), purpose());
+    if (scheme.style() != LabelScheme.Style.GFD && scheme.memoryKey().isPresent()) {
+      String memory = scheme.memoryKey().get();
+      if (selector.containsKey(memory)) {
+        label += ", " + memory + ": " + selector.get(memory);
+      }
+    }
+    return label;
   }
 
   /** Starts a pool with this name. */

@@ -3,6 +3,8 @@ package io.gpuspec.core;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.gpuspec.core.facts.BatchFacts;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,8 +133,8 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Value.Check
   protected void check() {
     String where = "job \"" + name() + "\"";
-    WorkloadChecks.container(where, this, placement());
-    WorkloadChecks.pod(where, this);
+    WorkloadShapes.container(where, this, placement());
+    WorkloadShapes.pod(where, this);
     InvalidSpecException.require(
         completions() >= 1,
         where + " completions",
@@ -143,40 +145,20 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         where + " parallelism",
         parallelism() + " is not positive",
         "use 1 or more");
-    WorkloadChecks.batchLimits(
-        where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
-    placement()
-        .ifPresent(
-            p -> {
-              // a shared pool counts what it advertises; a plain pool its GPUs
-              boolean shared = p.pool().sharing().isPresent();
-              String resource = p.resourceFor(this);
-              long total =
-                  shared
-                      ? (long) p.pool().advertisedPerNode(resource) * p.pool().nodeCount()
-                      : p.pool().totalGpus();
-              InvalidSpecException.require(
-                  (long) parallelism() * gpus() <= total,
-                  where + " parallelism",
-                  parallelism()
-                      + " pods of "
-                      + gpus()
-                      + (shared
-                          ? " " + resource + " need more than the "
-                          : " GPUs need more than the ")
-                      + total
-                      + (shared ? "" : " GPUs")
-                      + " of pool \""
-                      + p.pool().name()
-                      + "\"",
-                  "lower parallelism or gpus, or use a larger pool");
-            });
   }
 
   /** Renders the Job and throws the first finding of core's facts on it, as the rule reports it. */
   private void requireFacts() {
     Job rendered = toJob();
-    TemplateFacts.require(rendered, rendered.getSpec().getTemplate());
+    TemplateFacts.require(rendered, rendered.getSpec().getTemplate(), placement());
+    InvalidSpecException.requireNone(
+        BatchFacts.RULE,
+        ObjectRef.of(rendered),
+        BatchFacts.limits(
+            "spec",
+            backoffLimit().orElse(null),
+            activeDeadlineSeconds().orElse(null),
+            ttlSecondsAfterFinished().orElse(null)));
   }
 
   /** Starts a Job with this name. */

@@ -1,5 +1,6 @@
 package io.gpuspec.core;
 
+import io.gpuspec.core.k8s.Quantities;
 import java.util.Optional;
 
 /**
@@ -32,7 +33,13 @@ public record WorkloadVolume(
         where + " mountPath",
         "\"" + mountPath + "\" is not absolute",
         "give an absolute path such as /scratch");
-    size.ifPresent(s -> WorkloadChecks.bytes(where + " size", s, "e.g. \"200Gi\""));
+    size.ifPresent(
+        s ->
+            InvalidSpecException.require(
+                Quantities.isRenderable(s),
+                where + " size",
+                "\"" + s + "\" cannot be written as a quantity",
+                "give a size, e.g. \"200Gi\""));
     storageClass.ifPresent(
         s ->
             InvalidSpecException.require(

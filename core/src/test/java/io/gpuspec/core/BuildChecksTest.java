@@ -41,6 +41,9 @@ class BuildChecksTest {
         .hasMessageStartingWith(messageStart);
   }
 
+  private static final String LIMITS =
+      "Job/ml/resnet spec.template.spec.containers[0].resources.limits";
+
   @Nested
   class Quantities {
 
@@ -49,40 +52,59 @@ class BuildChecksTest {
     void memory_beyondTwoToThe63_fires(String memory) {
       fires(
           () -> job().memory(memory).build(),
-          "job \"resnet\" memory: \"" + memory + "\" is larger than a Kubernetes quantity can be");
+          LIMITS
+              + "[memory]: \""
+              + memory
+              + "\" is larger than a Kubernetes quantity can be (2^63-1); it is capped");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"-1Gi", "abc", "0", "", " 1Gi", "1 Gi", "0x10", "+-1", "١", "1e", "Gi"})
-    void memory_negativeZeroOrNotAQuantity_fires(String memory) {
+    @ValueSource(strings = {"abc", " 1Gi", "1 Gi", "0x10", "+-1", "١", "1e"})
+    void memory_notAQuantity_fires(String memory) {
       fires(
           () -> job().memory(memory).build(),
-          "job \"resnet\" memory: \"" + memory + "\" is not a positive quantity");
+          LIMITS + "[memory]: \"" + memory + "\" is not a quantity");
+    }
+
+    @Test
+    void memory_negativeZeroOrEmpty_fires() {
+      fires(
+          () -> job().memory("-1Gi").build(), LIMITS + "[memory]: \"-1Gi\" is a negative quantity");
+      fires(
+          () -> job().memory("0").build(),
+          LIMITS + "[memory]: \"0\" is 0: a limit of 0 is no limit to the kubelet");
+      fires(
+          () -> job().memory("Gi").build(),
+          "job \"resnet\" memory: \"Gi\" cannot be written as a quantity;");
+      fires(
+          () -> job().memory("").build(),
+          "job \"resnet\" memory: \"\" cannot be written as a quantity;");
     }
 
     @Test
     void cpu_belowOneMillicore_fires() {
       fires(
           () -> job().cpu("1e-400").build(),
-          "job \"resnet\" cpu: \"1e-400\" is less than 1m, the finest CPU amount Kubernetes allows;");
-      fires(() -> job().cpu("0.0001").build(), "job \"resnet\" cpu: \"0.0001\" is less than 1m");
+          LIMITS + "[cpu]: \"1e-400\" is less than 1m, the finest CPU amount Kubernetes keeps;");
+      fires(() -> job().cpu("0.0001").build(), LIMITS + "[cpu]: \"0.0001\" is less than 1m");
     }
 
     @Test
     void memory_belowOneByte_fires() {
       fires(
           () -> job().memory("500m").build(),
-          "job \"resnet\" memory: \"500m\" is less than 1 byte;");
+          LIMITS + "[memory]: \"500m\" is less than 1 byte Kubernetes keeps;");
     }
 
     @Test
     void sizesOfSharedMemoryAndVolumes_fire() {
       fires(
           () -> job().sharedMemory("1e400").build(),
-          "job \"resnet\" sharedMemory: \"1e400\" is larger");
+          "Job/ml/resnet spec.template.spec.volumes[0].emptyDir.sizeLimit: \"1e400\" is larger");
       fires(
-          () -> WorkloadVolume.scratch("/scratch", "-5Gi"),
-          "volume \"scratch\" size: \"-5Gi\" is not a positive quantity");
+          () -> job().addVolume(WorkloadVolume.scratch("/scratch", "-5Gi")).build(),
+          "Job/ml/resnet spec.template.spec.volumes[0].emptyDir.sizeLimit: \"-5Gi\" is a negative"
+              + " quantity");
     }
 
     @ParameterizedTest
@@ -102,13 +124,9 @@ class BuildChecksTest {
   class Overflow {
 
     @Test
-    void parallelismTimesGpus_beyondInt_fires() {
-      fires(
-          () -> job().parallelism(Integer.MAX_VALUE).build(),
-          "job \"resnet\" parallelism: 2147483647 pods of 8 GPUs need more than the 32 GPUs");
-      fires(
-          () -> job().parallelism(268_435_456).build(),
-          "job \"resnet\" parallelism: 268435456 pods of 8 GPUs");
+    void parallelismTimesGpus_beyondThePool_isAccepted_sinceAJobsPodsQueue() {
+      assertThat(job().parallelism(Integer.MAX_VALUE).build().parallelism())
+          .isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test
@@ -144,15 +162,16 @@ class BuildChecksTest {
       NodePool t4 = NodePool.named("t4").model(GpuCatalogue.T4).gpusPerNode(4).build();
       fires(
           () -> job().onPool(t4).gpus(1).gpuResource("nvidia.com/mig-1g.10gb").build(),
-          "job \"resnet\" gpuResource: nvidia.com/mig-1g.10gb is a MIG device but pool \"t4\" has T4 GPUs, which do not support MIG;");
+          "Job/ml/resnet spec.template.spec.containers: the pod requests nvidia.com/mig-1g.10gb but"
+              + " is pinned to");
     }
 
     @Test
     void migProfileLargerThanTheGpuOrMalformed_fires() {
       fires(
           () -> job().gpus(1).gpuResource("nvidia.com/mig-1g.100gb").build(),
-          "job \"resnet\" gpuResource: nvidia.com/mig-1g.100gb needs 100GB but the A100-80GB GPUs of"
-              + " pool \"a100-train\" have 80GB;");
+          "Job/ml/resnet spec.template.spec.containers: the pod requests nvidia.com/mig-1g.100gb"
+              + " but is pinned to");
       fires(
           () -> job().gpus(1).gpuResource("nvidia.com/mig-0g.10gb").build(),
           "job \"resnet\" gpuResource: \"nvidia.com/mig-0g.10gb\" is not a GPU resource;");
@@ -290,7 +309,8 @@ class BuildChecksTest {
     void annotationsBeyond256KiB_fire() {
       fires(
           () -> job().putAnnotation("example.com/blob", "x".repeat(262_144)).build(),
-          "job \"resnet\" annotations: they take 262160 bytes, more than the API server's 262144;");
+          "Job/ml/resnet metadata.annotations: the annotations take 262160 bytes, more than the API"
+              + " server's 262144;");
       assertThat(job().putAnnotation("example.com/owner", "x".repeat(1000)).build().annotations())
           .hasSize(1);
     }
@@ -299,7 +319,8 @@ class BuildChecksTest {
     void runAsUserBeyondInt_fires() {
       fires(
           () -> job().runAsUser(1L << 40).build(),
-          "job \"resnet\" runAsUser: 1099511627776 is above 2147483647");
+          "Job/ml/resnet spec.template.spec.securityContext.runAsUser: 1099511627776 is outside 0"
+              + " to 2147483647");
       assertThat(job().runAsUser(65_534).build().runAsUser()).isEqualTo(65_534);
     }
 
@@ -311,14 +332,16 @@ class BuildChecksTest {
                   .sharedMemory("8Gi")
                   .addVolume(WorkloadVolume.claim("dshm", "/dshm", "c"))
                   .build(),
-          "job \"resnet\" volumes: two volumes are named \"dshm\"");
+          "Job/ml/resnet spec.template.spec.volumes[1].name: volume name \"dshm\" is also used by"
+              + " spec.template.spec.volumes[0]");
       fires(
           () ->
               job()
                   .sharedMemory("8Gi")
                   .addVolume(WorkloadVolume.scratch("/dev/shm", "1Gi"))
                   .build(),
-          "job \"resnet\" volumes: two volumes mount at \"/dev/shm\"");
+          "Job/ml/resnet spec.template.spec.containers[0].volumeMounts[1].mountPath: mount path"
+              + " \"/dev/shm\" is also used by spec.template.spec.containers[0].volumeMounts[0]");
       assertThat(job().addVolume(WorkloadVolume.claim("dshm", "/dshm", "c")).build().volumes())
           .hasSize(1);
     }

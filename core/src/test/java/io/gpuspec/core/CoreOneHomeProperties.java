@@ -11,6 +11,7 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
@@ -21,6 +22,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * One home for the facts of core's workload builders: over random DSL inputs that are not about the
@@ -28,7 +30,10 @@ import net.jqwik.api.Provide;
  * rendered unchecked with its pool as the fleet and warnings as errors, find an error; and what
  * {@code build()} throws is a finding the rules report (same id, path, message and fix).
  *
- * <p>Inputs that a remaining {@code @Value.Check} refuses before rendering are discarded.
+ * <p>The inputs reach every fact core's builders throw: names and labels (K8S003), images, env
+ * names and volumes (K8S007), cpu, memory and shared-memory amounts (K8S010), user ids (SEC001),
+ * retries (K8S011), and GPU counts and MIG resources against the pool (GPU005). Inputs that a
+ * remaining {@code @Value.Check} refuses before rendering are discarded.
  */
 class CoreOneHomeProperties {
 
@@ -50,6 +55,37 @@ class CoreOneHomeProperties {
         List.of("team", "ml"), List.of("bad key", "x"), List.of("team", "not valid!"), List.of());
   }
 
+  /** Inputs beyond names and images: amounts, env, user id, retries, GPU resource. */
+  record Extras(
+      String memory,
+      String envKey,
+      long runAsUser,
+      Optional<Integer> backoffLimit,
+      String gpuResource,
+      Optional<String> sharedMemory) {
+
+    static final Extras SENSIBLE =
+        new Extras("4Gi", "NCCL_DEBUG", 1000, Optional.empty(), "nvidia.com/gpu", Optional.empty());
+  }
+
+  @Provide
+  Arbitrary<Extras> extras() {
+    return Combinators.combine(
+            Arbitraries.of("4Gi", "0", "lots", "1e400", "-1Gi", "500m"),
+            Arbitraries.of("NCCL_DEBUG", "A=B", "my var", "TAB\t"),
+            Arbitraries.of(1000L, 0L, -1L, 1L << 40),
+            Arbitraries.of(Optional.<Integer>empty(), Optional.of(2), Optional.of(-1)),
+            Arbitraries.of(
+                "nvidia.com/gpu",
+                "nvidia.com/mig-1g.10gb",
+                "nvidia.com/mig-3g.40gb",
+                "nvidia.com/mig-1g.10gb+gfx",
+                "nvidia.com/mig-7g.200gb"),
+            Arbitraries.of(Optional.<String>empty(), Optional.of("8Gi"), Optional.of("-1Gi")))
+        .as(Extras::new)
+        .edgeCases(edges -> edges.add(Extras.SENSIBLE));
+  }
+
   /** The inputs of one workload, with the pool it runs on. */
   record Spec(
       NodePool pool,
@@ -58,10 +94,11 @@ class CoreOneHomeProperties {
       int gpus,
       int replicas,
       String cpu,
-      List<String> label) {
+      List<String> label,
+      Extras extras) {
 
     Spec(NodePool pool, String name, String image, int gpus, int replicas, String cpu) {
-      this(pool, name, image, gpus, replicas, cpu, List.of());
+      this(pool, name, image, gpus, replicas, cpu, List.of(), Extras.SENSIBLE);
     }
 
     Map<String, String> labels() {
@@ -77,16 +114,18 @@ class CoreOneHomeProperties {
                 Combinators.combine(
                         names(),
                         images(),
-                        Arbitraries.integers().between(0, pool.gpusPerNode()),
+                        Arbitraries.integers().between(0, pool.gpusPerNode() + 2),
                         Arbitraries.integers().between(1, 3),
-                        Arbitraries.of("1", "500m", "0.5"),
-                        labels())
+                        Arbitraries.of("1", "500m", "0.5", "0", "0.0001", "abc"),
+                        labels(),
+                        extras())
                     .as(
-                        (name, image, gpus, replicas, cpu, label) ->
-                            new Spec(pool, name, image, gpus, replicas, cpu, label)));
+                        (name, image, gpus, replicas, cpu, label, extras) ->
+                            new Spec(pool, name, image, gpus, replicas, cpu, label, extras)));
   }
 
   private static InferenceDeployment.Builder deployment(Spec spec) {
+    Extras extras = spec.extras();
     InferenceDeployment.Builder builder =
         InferenceDeployment.named(spec.name())
             .namespace("serving")
@@ -94,37 +133,59 @@ class CoreOneHomeProperties {
             .replicas(spec.replicas())
             .gpus(spec.gpus())
             .cpu(spec.cpu())
+            .memory(extras.memory())
+            .putEnv(extras.envKey(), "1")
+            .runAsUser(extras.runAsUser())
+            .gpuResource(extras.gpuResource())
+            .sharedMemory(extras.sharedMemory())
             .putAllLabels(spec.labels())
             .port("http", 8000);
     return spec.gpus() > 0 ? builder.onPool(spec.pool()) : builder;
   }
 
   private static TrainingJob.Builder job(Spec spec) {
+    Extras extras = spec.extras();
     TrainingJob.Builder builder =
         TrainingJob.named(spec.name())
             .namespace("ml")
             .image(spec.image())
             .gpus(spec.gpus())
             .cpu(spec.cpu())
+            .memory(extras.memory())
+            .putEnv(extras.envKey(), "1")
+            .runAsUser(extras.runAsUser())
+            .gpuResource(extras.gpuResource())
+            .sharedMemory(extras.sharedMemory())
+            .backoffLimit(extras.backoffLimit())
             .putAllLabels(spec.labels())
             .parallelism(1)
             .completions(spec.replicas());
     return spec.gpus() > 0 ? builder.onPool(spec.pool()) : builder;
   }
 
-  @Property(tries = 200)
+  @Property(tries = 400)
   void inferenceDeployment_buildRefusesIffTheRulesFindAnError(@ForAll("specs") Spec spec) {
     holds(
         spec,
         () -> deployment(spec).buildUnchecked(),
         () -> deployment(spec).build(),
         InferenceDeployment::toManifests);
+    Statistics.coverage(
+        coverage -> {
+          coverage.check("refused").count(n -> n > 0);
+          coverage.check("built").count(n -> n > 0);
+        });
   }
 
-  @Property(tries = 200)
+  @Property(tries = 400)
   void trainingJob_buildRefusesIffTheRulesFindAnError(@ForAll("specs") Spec spec) {
     holds(
         spec, () -> job(spec).buildUnchecked(), () -> job(spec).build(), TrainingJob::toManifests);
+    Statistics.coverage(
+        coverage -> {
+          coverage.check("refused").count(n -> n > 0);
+          coverage.check("built").count(n -> n > 0);
+        });
   }
 
   private static <T> void holds(
@@ -145,6 +206,7 @@ class CoreOneHomeProperties {
             .check(
                 ManifestSet.of(render.apply(unchecked)),
                 CheckOptions.builder().fleet(Fleet.of(spec.pool())).strict(true).build());
+    Statistics.collect(report.hasErrors() ? "refused" : "built");
     if (!report.hasErrors()) {
       assertThat(render.apply(build.get())).isEqualTo(render.apply(unchecked));
       return;

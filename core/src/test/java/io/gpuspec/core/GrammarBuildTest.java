@@ -104,7 +104,8 @@ class GrammarBuildTest {
                     .gpuResource("nvidia.com/mig-1g.10gb.gfx")
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("is not a MIG profile of the A100-80GB");
+        .hasMessageContaining("requests nvidia.com/mig-1g.10gb.gfx but is pinned to")
+        .hasMessageContaining("A100-80GB offers");
   }
 
   @ParameterizedTest

@@ -107,8 +107,9 @@ class InferenceDeploymentTest {
     assertThatThrownBy(() -> llm().gpus(3).build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "deployment \"llm\" gpus: 3 GPUs per pod but nodes of pool \"l40s-inference\" have 2;"
-                + " request at most 2 or use a pool with larger nodes");
+            "Deployment/serving/llm spec.template.spec.containers: the pod requests 3 GPUs per pod"
+                + " but the nodes of the pools it selects have at most 2; it can never schedule;"
+                + " request at most 2 GPUs per pod, or select a pool with larger nodes");
   }
 
   @Test
@@ -173,14 +174,16 @@ class InferenceDeploymentTest {
   void build_badQuantity_fails() {
     assertThatThrownBy(() -> llm().memory("lots").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("deployment \"llm\" memory: \"lots\" is not a positive quantity");
+        .hasMessageContaining(
+            "Deployment/serving/llm spec.template.spec.containers[0].resources.limits[memory]:"
+                + " \"lots\" is not a quantity");
   }
 
   @Test
   void build_emptyCpu_failsWithTheSpecError() {
     assertThatThrownBy(() -> llm().cpu("").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("deployment \"llm\" cpu: \"\" is not a positive quantity");
+        .hasMessageContaining("deployment \"llm\" cpu: \"\" cannot be written as a quantity");
   }
 
   @Test

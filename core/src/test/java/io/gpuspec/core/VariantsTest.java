@@ -63,7 +63,9 @@ class VariantsTest {
             () ->
                 TrainingJob.from(TEAM_DEFAULTS).name("big").onPool(Fixtures.L40S_INFERENCE).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("job \"big\" gpus: 8 GPUs per pod but nodes of pool");
+        .hasMessageStartingWith(
+            "Job/ml/big spec.template.spec.containers: the pod requests 8 GPUs per pod but the"
+                + " nodes of the pools it selects have at most 2");
   }
 
   @Test

@@ -90,14 +90,16 @@ class ReadmeExampleTest {
     assertThatThrownBy(
             () ->
                 TrainingJob.named("resnet50")
+                    .namespace("ml")
                     .image("nvcr.io/nvidia/pytorch:24.08-py3")
                     .gpus(0)
                     .memory("1e400")
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "job \"resnet50\" memory: \"1e400\" is larger than a Kubernetes quantity can be"
-                + " (2^63-1); write a quantity e.g. \"16Gi\"");
+            "Job/ml/resnet50 spec.template.spec.containers[0].resources.limits[memory]: \"1e400\""
+                + " is larger than a Kubernetes quantity can be (2^63-1); it is capped; write an"
+                + " amount the node has, e.g. \"16Gi\"");
   }
 
   @Test
@@ -111,7 +113,8 @@ class ReadmeExampleTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "deployment \"llm\" gpus: 5 GPUs per pod but nodes of pool \"l40s-inference\" have 4;"
-                + " request at most 4 or use a pool with larger nodes");
+            "Deployment/default/llm spec.template.spec.containers: the pod requests 5 GPUs per pod"
+                + " but the nodes of the pools it selects have at most 4; it can never schedule;"
+                + " request at most 4 GPUs per pod, or select a pool with larger nodes");
   }
 }

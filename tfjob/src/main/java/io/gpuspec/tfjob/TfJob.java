@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.gpuspec.core.GpuPlacement;
@@ -13,9 +14,11 @@ import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NamedPort;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.PodTemplates;
-import io.gpuspec.core.WorkloadChecks;
-import io.gpuspec.core.facts.ContainerFacts;
+import io.gpuspec.core.WorkloadShapes;
+import io.gpuspec.core.facts.BatchFacts;
+import io.gpuspec.core.facts.GpuFitFacts;
 import io.gpuspec.core.facts.MetadataFacts;
+import io.gpuspec.core.facts.PodFacts;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
@@ -262,7 +265,7 @@ public abstract class TfJob implements ManifestSource {
   @Value.Check
   protected void check() {
     String where = where();
-    WorkloadChecks.metadata(where, labels(), annotations());
+    WorkloadShapes.labels(where, labels());
     InvalidSpecException.require(
         !replicaSpecs().isEmpty(),
         where,
@@ -283,10 +286,10 @@ public abstract class TfJob implements ManifestSource {
     }
     for (TfReplica replica : replicaSpecs()) {
       String at = where + " " + replica.type().text();
-      WorkloadChecks.container(at, replica, placementOf(replica));
-      WorkloadChecks.pod(at, replica, COMPONENT);
+      WorkloadShapes.container(at, replica, placementOf(replica));
+      WorkloadShapes.pod(at, replica, COMPONENT);
     }
-    WorkloadChecks.requireCount(
+    InvalidSpecException.requireCount(
         where + " replicas",
         replicaPods(),
         "run fewer pods: the job's total is a Kubernetes count");
@@ -322,13 +325,13 @@ public abstract class TfJob implements ManifestSource {
                         + "\", which has "
                         + pool.totalGpus(),
                     "lower replicas or gpus, or use a larger pool"));
-    WorkloadChecks.batchLimits(
-        where, backoffLimit(), activeDeadlineSeconds(), ttlSecondsAfterFinished());
   }
 
   /**
-   * Renders the job and throws the first finding of the facts on it (core's {@link ContainerFacts}
-   * on each replica's pod template, then this module's {@link TfJobFacts}), as its rule reports it.
+   * Renders the job and throws the first finding of the facts on it (core's {@link MetadataFacts},
+   * {@link PodFacts} and {@link GpuFitFacts} on each replica's pod template with its pool as the
+   * fleet, {@link BatchFacts} on the run policy, then this module's {@link TfJobFacts}), as its
+   * rule reports it.
    */
   private void requireFacts() {
     TFJob rendered = toTfJob();
@@ -344,17 +347,27 @@ public abstract class TfJob implements ManifestSource {
         MetadataFacts.RULE,
         object,
         MetadataFacts.workload(rendered, NameFormat.DNS1035_LABEL, templates));
-    TfJobFacts.replicaSpecs(rendered)
-        .forEach(
-            (type, spec) ->
-                InvalidSpecException.requireNone(
-                    ContainerFacts.RULE,
-                    object,
-                    ContainerFacts.namesAndImages(
-                        Objects.requireNonNull(spec.getTemplate()).getSpec(),
-                        TfJobFacts.path(type) + ".template.spec",
-                        true,
-                        false)));
+    for (TfReplica replica : replicaSpecs()) {
+      String type = replica.type().text();
+      ReplicaSpec spec = Objects.requireNonNull(TfJobFacts.replicaSpecs(rendered).get(type));
+      PodSpec pod = Objects.requireNonNull(spec.getTemplate()).getSpec();
+      String path = TfJobFacts.path(type) + ".template.spec";
+      PodFacts.of(pod, path)
+          .forEach((rule, findings) -> InvalidSpecException.requireNone(rule, object, findings));
+      placementOf(replica)
+          .ifPresent(
+              p ->
+                  InvalidSpecException.requireNone(
+                      GpuFitFacts.RULE, object, p.pool().gpuFit(pod, path)));
+    }
+    InvalidSpecException.requireNone(
+        BatchFacts.RULE,
+        object,
+        BatchFacts.limits(
+            "spec.runPolicy",
+            backoffLimit().orElse(null),
+            activeDeadlineSeconds().orElse(null),
+            ttlSecondsAfterFinished().orElse(null)));
     TfJobFacts.all(rendered)
         .forEach((ruleId, findings) -> InvalidSpecException.requireNone(ruleId, object, findings));
   }

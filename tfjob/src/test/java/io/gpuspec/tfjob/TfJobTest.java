@@ -348,7 +348,9 @@ class TfJobTest {
                     .workers(1, w -> w.image(IMAGE).gpus(9))
                     .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("9 GPUs per pod but nodes of pool \"h100-train\" have 8");
+        .hasMessageContaining(
+            "spec.tfReplicaSpecs.Worker.template.spec.containers: the pod requests 9 GPUs per pod"
+                + " but the nodes of the pools it selects have at most 8");
   }
 
   @Test

@@ -1,8 +1,11 @@
 package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EphemeralContainer;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
@@ -14,8 +17,9 @@ import java.util.Map;
 /**
  * The containers of a pod spec as the API server validates them (<a
  * href="https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#Container">Container</a>):
- * at least one container, each with a unique DNS-1123 name and an image. Reported by rule {@value
- * #RULE}; the core DSL's {@code build()} throws its first finding.
+ * at least one container, each with a unique DNS-1123 name and an image; environment variable
+ * names, volume names and volume mounts the API server takes. Reported by rule {@value #RULE}; the
+ * core DSL's {@code build()} throws its first finding.
  */
 public final class ContainerFacts {
 
@@ -72,6 +76,93 @@ public final class ContainerFacts {
           ephemeral.get(i).getName(), specPath + ".ephemeralContainers[" + i + "]", seen, findings);
     }
     return findings;
+  }
+
+  /**
+   * K8S007 on the environment and volumes of a pod spec at {@code specPath}: variable names of
+   * printable ASCII without '='; volumes with unique DNS-1123 names; in each container, mounts of
+   * volumes the pod has, at unique paths.
+   */
+  public static List<Finding> envAndVolumes(PodSpec spec, String specPath) {
+    PodSpec given = NullFree.podSpec(spec);
+    List<Finding> findings = new ArrayList<>();
+    Map<String, String> volumes = new HashMap<>();
+    List<Volume> declared = given.getVolumes();
+    for (int i = 0; i < declared.size(); i++) {
+      String path = specPath + ".volumes[" + i + "].name";
+      String name = declared.get(i) == null ? null : declared.get(i).getName();
+      if (name == null || !Names.isDns1123Label(name)) {
+        findings.add(
+            new Finding(
+                path,
+                "volume name \"" + (name == null ? "" : name) + "\" is not a DNS-1123 label",
+                "name the volume with at most 63 lower-case letters, digits and '-', e.g."
+                    + " scratch"));
+      } else if (volumes.containsKey(name)) {
+        findings.add(
+            new Finding(
+                path,
+                "volume name \"" + name + "\" is also used by " + volumes.get(name),
+                "give each volume its own name"));
+      } else {
+        volumes.put(name, specPath + ".volumes[" + i + "]");
+      }
+    }
+    for (Map.Entry<String, Container> at : indexed(given, specPath).entrySet()) {
+      env(at.getValue(), at.getKey(), findings);
+      mounts(at.getValue(), at.getKey(), volumes, findings);
+    }
+    return findings;
+  }
+
+  private static void env(Container container, String path, List<Finding> findings) {
+    List<EnvVar> env = container.getEnv() == null ? List.of() : container.getEnv();
+    for (int i = 0; i < env.size(); i++) {
+      String name = env.get(i) == null ? null : env.get(i).getName();
+      if (name == null
+          || name.isEmpty()
+          || !name.chars().allMatch(c -> c >= 32 && c < 127 && c != '=')) {
+        findings.add(
+            new Finding(
+                path + ".env[" + i + "].name",
+                "variable name \"" + (name == null ? "" : name) + "\" is invalid",
+                "use printable ASCII without '=', e.g. NCCL_DEBUG"));
+      }
+    }
+  }
+
+  private static void mounts(
+      Container container, String path, Map<String, String> volumes, List<Finding> findings) {
+    List<VolumeMount> mounts =
+        container.getVolumeMounts() == null ? List.of() : container.getVolumeMounts();
+    Map<String, String> paths = new HashMap<>();
+    for (int i = 0; i < mounts.size(); i++) {
+      VolumeMount mount = mounts.get(i);
+      if (mount == null) {
+        continue;
+      }
+      String at = path + ".volumeMounts[" + i + "]";
+      if (mount.getName() != null && !volumes.containsKey(mount.getName())) {
+        findings.add(
+            new Finding(
+                at + ".name",
+                "the pod has no volume named \"" + mount.getName() + "\"",
+                "add the volume to the pod's volumes, or mount one it has"));
+      }
+      String mountPath = mount.getMountPath();
+      if (mountPath == null) {
+        continue;
+      }
+      if (paths.containsKey(mountPath)) {
+        findings.add(
+            new Finding(
+                at + ".mountPath",
+                "mount path \"" + mountPath + "\" is also used by " + paths.get(mountPath),
+                "give each volume mount its own path"));
+      } else {
+        paths.put(mountPath, at);
+      }
+    }
   }
 
   private static void name(

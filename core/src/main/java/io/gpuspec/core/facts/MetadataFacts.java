@@ -2,16 +2,19 @@ package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.Finding;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Names, namespaces, label keys and values and annotation keys as the API server validates them (<a
@@ -19,8 +22,9 @@ import java.util.Set;
  * IDs</a>). Most objects take a DNS-1123 subdomain, Namespace and Service a DNS-1123 label, RBAC
  * objects a path segment; a Job's name becomes a label value (at most 63, unless {@code
  * manualSelector: true} keeps it out of the labels) and a CronJob's gets 11 characters appended (at
- * most 52). Reported by rule {@value #RULE}; the core DSL's {@code build()} throws its first
- * finding.
+ * most 52). All annotations of an object take at most 256 KiB; a pod's priorityClassName and
+ * serviceAccountName are DNS-1123 subdomains. Reported by rule {@value #RULE}; the core DSL's
+ * {@code build()} throws its first finding.
  */
 public final class MetadataFacts {
 
@@ -33,6 +37,9 @@ public final class MetadataFacts {
   private static final String QUALIFIED_NAME_FIX =
       "use an optional DNS-1123 subdomain prefix and '/', then at most 63 letters, digits,"
           + " '-', '_' or '.', starting and ending alphanumeric, e.g. example.com/gpu-pool";
+
+  /** The most bytes the API server takes in all annotations of one object (256 KiB). */
+  private static final long MAX_ANNOTATION_BYTES = 256 * 1024;
 
   private MetadataFacts() {}
 
@@ -115,6 +122,20 @@ public final class MetadataFacts {
       findings.addAll(labels(meta.getLabels(), path + ".labels"));
     }
     if (meta.getAnnotations() != null) {
+      long bytes = 0;
+      for (Map.Entry<String, String> annotation : meta.getAnnotations().entrySet()) {
+        bytes += utf8Length(annotation.getKey()) + utf8Length(annotation.getValue());
+      }
+      if (bytes > MAX_ANNOTATION_BYTES) {
+        findings.add(
+            new Finding(
+                path + ".annotations",
+                "the annotations take "
+                    + bytes
+                    + " bytes, more than the API server's "
+                    + MAX_ANNOTATION_BYTES,
+                "keep large data in a ConfigMap and annotate a reference to it"));
+      }
       for (String key : meta.getAnnotations().keySet()) {
         if (!Names.isQualifiedName(key)) {
           findings.add(
@@ -126,6 +147,37 @@ public final class MetadataFacts {
       }
     }
     return findings;
+  }
+
+  /**
+   * K8S003 on the names a pod spec at {@code specPath} gives of other objects: its {@code
+   * priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains.
+   */
+  public static List<Finding> podReferences(PodSpec spec, String specPath) {
+    List<Finding> findings = new ArrayList<>();
+    if (spec == null) {
+      return findings;
+    }
+    reference(
+        spec.getPriorityClassName(), specPath + ".priorityClassName", "PriorityClass", findings);
+    reference(
+        spec.getServiceAccountName(), specPath + ".serviceAccountName", "ServiceAccount", findings);
+    return findings;
+  }
+
+  private static void reference(
+      @Nullable String name, String path, String kind, List<Finding> findings) {
+    if (name != null && !name.isEmpty() && !Names.isDns1123Subdomain(name)) {
+      findings.add(
+          new Finding(
+              path,
+              "\"" + name + "\" is not a DNS-1123 subdomain, so no " + kind + " has that name",
+              "use the name of a " + kind + " (lower-case letters, digits, '-' and '.')"));
+    }
+  }
+
+  private static long utf8Length(@Nullable String text) {
+    return text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length;
   }
 
   /**

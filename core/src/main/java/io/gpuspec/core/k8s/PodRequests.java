@@ -57,7 +57,7 @@ public final class PodRequests {
       source.forEach(
           (name, quantity) -> {
             if (name != null) {
-              amounts.put(name, GpuResources.amount(quantity).orElse(BigDecimal.ZERO));
+              amounts.put(name, Quantities.amount(quantity).orElse(BigDecimal.ZERO));
             }
           });
     }

@@ -1,6 +1,7 @@
 package io.gpuspec.core.k8s;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.QuantityBuilder;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
@@ -81,6 +82,20 @@ public final class Quantities {
     }
     String format = quantity.getFormat() == null ? "" : quantity.getFormat();
     return parse(quantity.getAmount() + format);
+  }
+
+  /**
+   * Whether fabric8's {@link Quantity} takes {@code text} at all: it refuses an empty text and some
+   * that do not start like a number (e.g. {@code i0a}), and its builders, which parse a quantity
+   * again, some more (e.g. {@code nvidia.com/gpu}), so a renderer cannot write them.
+   */
+  public static boolean isRenderable(String text) {
+    try {
+      new QuantityBuilder(new Quantity(text)).build(); // fabric8's builders parse it again
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** {@code BigDecimal} takes neither a leading '+' nor a trailing or leading '.' alone. */

@@ -58,7 +58,7 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
       Set<String> labels = new TreeSet<>();
       for (NodePool pool : fleet.get().poolsAdmitting(spec)) {
         models.add(pool.model().name());
-        labels.add(poolLabel(pool));
+        labels.add(pool.modelLabel());
       }
       return new ModelPin(models, true, labels);
     }
@@ -126,23 +126,6 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
   /** The admitted node labels joined with " or ", for messages. */
   public String describe() {
     return String.join(" or ", labels);
-  }
-
-  /**
-   * The model label of a pool as its scheme writes it; for schemes whose model value names only the
-   * family ({@code gpu.model: A100}) with the memory label too ({@code gpu.mem: 80gb}).
-   */
-  private static String poolLabel(NodePool pool) {
-    LabelScheme scheme = pool.labelScheme();
-    String label = label(scheme.modelKey(), scheme.modelValue(pool.model()));
-    Map<String, String> selector = scheme.selectorLabels(pool.model(), pool.purpose());
-    if (scheme.style() != LabelScheme.Style.GFD && scheme.memoryKey().isPresent()) {
-      String memory = scheme.memoryKey().get();
-      if (selector.containsKey(memory)) {
-        label += ", " + label(memory, selector.get(memory));
-      }
-    }
-    return label;
   }
 
   private static String label(String key, String value) {

@@ -66,33 +66,9 @@ class ModuleBoundaryTest {
     ModuleBoundaries.rule(FIXTURE_MODULES).check(good);
   }
 
-  /**
-   * Cycles that other parts of this change are taking apart, each with who: the reader split
-   * (core.manifest) and the validity facts (WorkloadChecks, the quantity grammar). The list may
-   * only shrink: a cycle not listed fails, and so does a listed one that is gone, so that it is
-   * taken off the list.
-   */
-  private static final List<Set<String>> BEING_REMOVED =
-      List.of(
-          // WorkloadChecks becomes core.facts
-          Set.of(
-              "io.gpuspec.core.GpuPlacement",
-              "io.gpuspec.core.NodePool",
-              "io.gpuspec.core.PodAttributes",
-              "io.gpuspec.core.WorkloadChecks",
-              "io.gpuspec.core.WorkloadVolume"),
-          // quantities get one grammar in core.k8s
-          Set.of("io.gpuspec.core.k8s.GpuResources", "io.gpuspec.core.k8s.PodRequests"));
-
   @Test
   void everyPackageOfEveryModule_hasNoClassCycle() {
-    List<Set<String>> cycles = ClassCycles.of(ALL);
-    assertThat(cycles)
-        .as("class cycles inside packages (besides those being taken apart)")
-        .isSubsetOf(BEING_REMOVED);
-    assertThat(BEING_REMOVED)
-        .as("cycles listed as being taken apart that are gone: take them off the list")
-        .isSubsetOf(cycles);
+    assertThat(ClassCycles.of(ALL)).as("class cycles inside packages").isEmpty();
   }
 
   @Test

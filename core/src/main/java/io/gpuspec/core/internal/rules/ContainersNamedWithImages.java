@@ -20,7 +20,9 @@ import io.gpuspec.core.spi.Workload;
  * API reference</a>). A missing or {@code null} spec, template or container reads as empty, so the
  * required fields it lacks are reported here, once. Empty containers of a module's own kind (a
  * TFJob replica) are that module's to report; the names and images of its containers are checked
- * here too, since the pods its controller creates from them face the same validation.
+ * here too, since the pods its controller creates from them face the same validation. Environment
+ * variable names (printable ASCII without '='), volume names (unique DNS-1123 labels) and volume
+ * mounts (of a volume the pod has, at a path no other mount of the container uses) too.
  */
 public final class ContainersNamedWithImages extends BaseRule {
   public ContainersNamedWithImages() {
@@ -29,9 +31,10 @@ public final class ContainersNamedWithImages extends BaseRule {
             .apiServerRejects(true)
             .id(ContainerFacts.RULE)
             .severity(Severity.ERROR)
-            .title("A pod spec has containers, each with a unique DNS-1123 name and an image")
+            .title(
+                "A pod spec has containers, each with a unique DNS-1123 name and an image; env, volume and mount names are valid")
             .why(
-                "The API server rejects a pod or pod template without containers, and a container without a name, with an invalid or duplicate name, or without an image.")
+                "The API server rejects a pod or pod template without containers, and a container without a name, with an invalid or duplicate name, or without an image; and invalid environment variable names, invalid or duplicate volume names, mounts of missing volumes and two mounts at one path.")
             .fix(
                 "List at least one container under spec.containers, each with a unique name (lower-case letters, digits and '-') and an image.")
             .addKinds("*")
@@ -56,6 +59,8 @@ public final class ContainersNamedWithImages extends BaseRule {
             template.specPath(),
             context.declaredNameFormat(object).isEmpty(),
             object instanceof Pod)
+        .forEach(finding -> context.report(object, finding));
+    ContainerFacts.envAndVolumes(template.spec(), template.specPath())
         .forEach(finding -> context.report(object, finding));
   }
 }

@@ -5,8 +5,11 @@ import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.facts.GpuFitFacts;
+import io.gpuspec.core.facts.PoolView;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
@@ -16,9 +19,7 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * GPU005: every pod that requests GPUs must be able to get them on the nodes it selects, or it
@@ -32,20 +33,22 @@ import java.util.stream.Collectors;
  *       nvidia.com/mig-<profile>}) requested by a pod pinned to models without MIG (T4, L4, L40S,
  *       A10, V100), or to models none of which offers that profile (profile names carry the slice
  *       memory and differ by model: A100-40GB {@code 1g.5gb}, A100-80GB and H100-80GB {@code
- *       1g.10gb}, H200 {@code 1g.18gb}). Models the catalogue does not know, or whose profiles it
- *       does not know, stay quiet.
+ *       1g.10gb}, H200 {@code 1g.18gb}). Models the catalogue does not know stay quiet; a model
+ *       whose profiles it does not know offers any profile that fits its memory.
  *   <li>With the pools known: the nodeSelector and required affinity select at least one pool, and
- *       one selected pool has nodes with at least as many GPUs as the pod requests. Without a fleet
- *       this part is silent: the cluster may have nodes this input does not describe.
+ *       one selected pool has nodes with at least as many GPUs as the pod requests (in all, and of
+ *       each GPU resource a selected pool advertises). Without a fleet this part is silent: the
+ *       cluster may have nodes this input does not describe.
  * </ul>
  *
- * Untolerated taints are GPU002's part.
+ * Untolerated taints are GPU002's part. The facts are {@link GpuFitFacts}, which the core DSL's
+ * {@code build()} throws.
  */
 public final class GpuPodsFitAPool extends BaseRule {
   public GpuPodsFitAPool() {
     super(
         RuleInfo.builder()
-            .id("GPU005")
+            .id(GpuFitFacts.RULE)
             .severity(Severity.ERROR)
             .title(
                 "Every GPU pod selects nodes that can offer the GPUs it requests: a MIG profile of the pinned model, and with the pools known a pool with enough GPUs per node")
@@ -64,69 +67,40 @@ public final class GpuPodsFitAPool extends BaseRule {
     Optional<Fleet> fleet = context.fleet();
     boolean poolsKnown =
         fleet.isPresent() && !(fleet.get().pools().isEmpty() && !fleet.get().groups().isEmpty());
+    List<PoolView> pools =
+        fleet.map(f -> f.pools().stream().map(NodePool::toPoolView).toList()).orElse(List.of());
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
-        long gpus = GpuResources.gpusPerPod(template.spec());
-        if (gpus <= 0) {
+        if (GpuResources.gpusPerPod(template.spec()) <= 0) {
           continue;
         }
-        checkMigProfiles(workload, template, context);
+        List<Finding> findings = new ArrayList<>(migProfiles(template, context));
         if (poolsKnown) {
-          check(workload, template, gpus, fleet.get(), context);
+          findings.addAll(GpuFitFacts.fit(template.spec(), template.specPath(), pools));
         }
+        findings.forEach(finding -> context.report(workload.object(), finding));
       }
     }
   }
 
-  /** A MIG device no admitted model offers. */
-  private static void checkMigProfiles(
-      Workload workload, PodTemplate template, CheckContext context) {
-    List<String> migResources =
-        GpuResources.gpuRequests(template.spec()).keySet().stream()
-            .filter(GpuResources::isMig)
-            .toList();
-    if (migResources.isEmpty()) {
-      return;
-    }
+  /** The MIG devices of a template, against the models its placement admits. */
+  private static List<Finding> migProfiles(PodTemplate template, CheckContext context) {
     ModelPin pin = ModelPin.of(template.spec(), context);
     if (!pin.pinned() || pin.models().isEmpty()) {
-      return;
+      return List.of();
     }
     Optional<List<GpuModel>> models = models(template, pin, context);
     if (models.isEmpty()) {
-      return; // a model the catalogue does not know may offer anything
+      return List.of(); // a model the catalogue does not know may offer anything
     }
-    for (String resource : migResources) {
-      String profile = GpuResources.migProfile(resource).orElseThrow();
-      if (models.get().stream().anyMatch(m -> m.offersMigProfile(profile) || profilesUnknown(m))) {
-        continue;
-      }
-      List<String> offers =
-          models.get().stream()
-              .map(
-                  m ->
-                      m.migCapable()
-                          ? m.name() + " offers " + String.join(", ", m.migProfiles())
-                          : m.name() + " has no MIG")
-              .toList();
-      context.report(
-          Severity.ERROR,
-          workload.object(),
-          template.specPath() + ".containers",
-          Subjects.of(workload.object(), template)
-              + " requests "
-              + resource
-              + " but is pinned to "
-              + pin.describe()
-              + " ("
-              + String.join("; ", offers)
-              + "); no node it can land on advertises that MIG device, so it can never schedule",
-          migFix(models.get(), profile, scheme(pin, context), context.catalogue()));
-    }
-  }
-
-  private static boolean profilesUnknown(GpuModel model) {
-    return model.migCapable() && model.migProfiles().isEmpty();
+    LabelScheme scheme = scheme(pin, context);
+    return GpuFitFacts.migProfiles(
+        template.spec(),
+        template.specPath(),
+        pin.describe(),
+        models.get().stream().map(scheme::board).toList(),
+        scheme.modelKey(),
+        context.catalogue().models().stream().map(scheme::board).toList());
   }
 
   /**
@@ -164,97 +138,5 @@ public final class GpuPodsFitAPool extends BaseRule {
         .filter(scheme -> scheme.modelKey().equals(key))
         .findFirst()
         .orElse(LabelScheme.gfd());
-  }
-
-  private static String migFix(
-      List<GpuModel> models, String profile, LabelScheme scheme, GpuCatalogue catalogue) {
-    List<String> alike =
-        models.stream()
-            .flatMap(m -> m.migProfiles().stream())
-            .filter(p -> p.startsWith(profile.substring(0, profile.indexOf('.') + 1)))
-            .distinct()
-            .toList();
-    List<String> offering =
-        catalogue.models().stream()
-            .filter(m -> m.offersMigProfile(profile))
-            .map(scheme::modelValue)
-            .distinct()
-            .toList();
-    return alike.isEmpty()
-        ? (offering.isEmpty()
-            ? "request whole GPUs (nvidia.com/gpu), or pin a model that offers " + profile
-            : "pin a model that offers "
-                + profile
-                + " ("
-                + scheme.modelKey()
-                + ": "
-                + String.join(" or ", offering)
-                + "), or request whole GPUs (nvidia.com/gpu)")
-        : "request a profile the pinned model offers, e.g. "
-            + GpuResources.MIG_PREFIX
-            + alike.get(0)
-            + ", or pin a model that offers "
-            + profile;
-  }
-
-  private static void check(
-      Workload workload, PodTemplate template, long gpus, Fleet fleet, CheckContext context) {
-    List<NodePool> selected = fleet.poolsSelectedBy(template.spec());
-    String subject = Subjects.of(workload.object(), template);
-    if (fleet.pools().isEmpty()) {
-      context.report(
-          workload.object(),
-          template.specPath() + ".affinity",
-          subject
-              + " requests "
-              + gpus
-              + " GPU(s) but the fleet has no GPU pool; it can never schedule",
-          "describe the GPU pools it runs on (Platform adds the pools its workloads are placed"
-              + " on), or give the check the cluster's pools");
-      return;
-    }
-    if (selected.isEmpty()) {
-      context.report(
-          workload.object(),
-          template.specPath() + ".affinity",
-          subject
-              + " requests "
-              + gpus
-              + " GPU(s) but its nodeSelector and required node affinity match no pool of the"
-              + " fleet ("
-              + fleet.pools().stream().map(NodePool::name).collect(Collectors.joining(", "))
-              + "); it can never schedule",
-          "pin it to one pool's labels, e.g. " + describe(fleet.pools().get(0)));
-      return;
-    }
-    if (selected.stream().noneMatch(pool -> gpusPerNode(pool) >= gpus)) {
-      int most = selected.stream().mapToInt(GpuPodsFitAPool::gpusPerNode).max().orElse(0);
-      context.report(
-          workload.object(),
-          template.specPath() + ".containers",
-          subject
-              + " requests "
-              + gpus
-              + " GPUs per pod but the nodes of the pools it selects have at most "
-              + most
-              + "; it can never schedule",
-          "request at most " + most + " GPUs per pod, or select a pool with larger nodes");
-    }
-  }
-
-  /**
-   * The GPU devices one node of the pool advertises: its GPUs, or under sharing the replicas and
-   * MIG instances the device plugin advertises (which resource a pod names is the sharing rules'
-   * part).
-   */
-  private static int gpusPerNode(NodePool pool) {
-    return pool.advertisedPerNode().entrySet().stream()
-        .filter(entry -> GpuResources.isGpu(entry.getKey()))
-        .mapToInt(Map.Entry::getValue)
-        .sum();
-  }
-
-  private static String describe(NodePool pool) {
-    return "pool \"" + pool.name() + "\": " + pool.selectorLabels();
   }
 }

@@ -22,7 +22,8 @@ import java.util.List;
  * label, RBAC objects a path segment; a Job's name becomes a label value (≤ 63, unless {@code
  * manualSelector: true} keeps it out of the labels) and a CronJob's gets 11 characters appended (≤
  * 52). A {@code generateName} prefix follows the same format (a trailing {@code -} allowed). A
- * module declares the name format of its own kinds.
+ * module declares the name format of its own kinds. All annotations of an object take at most 256
+ * KiB; a pod's {@code priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {
@@ -63,6 +64,8 @@ public final class NamesAndLabelsValid extends BaseRule {
                         MetadataFacts.labelsAndAnnotations(
                             template.metadata(), template.metadataPath()));
                   }
+                  findings.addAll(
+                      MetadataFacts.podReferences(template.spec(), template.specPath()));
                 }
               });
       Selectors.of(object)

@@ -11,7 +11,10 @@ import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyOnExitCodesRequi
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyOnPodConditionsPattern;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.facts.BatchFacts;
 import io.gpuspec.core.k8s.NullFree;
+import io.gpuspec.core.kubeflow.RunPolicy;
+import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -21,6 +24,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * K8S011: the API server validates a Job's {@code podFailurePolicy} (<a
@@ -38,14 +42,14 @@ public final class PodFailurePolicyValid extends BaseRule {
     super(
         RuleInfo.builder()
             .apiServerRejects(true)
-            .id("K8S011")
+            .id(BatchFacts.RULE)
             .severity(Severity.ERROR)
             .title("A Job's podFailurePolicy is well formed and its pods restart Never")
             .why(
                 "The API server rejects a podFailurePolicy whose Job template does not use restartPolicy Never, and rules with an unknown action, both or neither of onExitCodes and onPodConditions, bad exit-code lists, or bad pod-condition patterns.")
             .fix(
                 "Set the template's restartPolicy to Never; give each rule an action (FailJob, Ignore, Count, FailIndex with backoffLimitPerIndex) and either onExitCodes {operator: In|NotIn, values: [sorted, unique, no 0 with In]} or onPodConditions [{type, status}].")
-            .addKinds("Job", "CronJob")
+            .addKinds("Job", "CronJob", "*")
             .documentation(
                 "https://kubernetes.io/docs/concepts/workloads/controllers/job/#pod-failure-policy")
             .build());
@@ -57,12 +61,37 @@ public final class PodFailurePolicyValid extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (Job job : manifests.ofType(Job.class)) {
+      limits(job, job.getSpec(), "spec", context);
       check(job, job.getSpec(), "spec", context);
     }
     for (CronJob cron : manifests.ofType(CronJob.class)) {
       if (cron.getSpec() != null && cron.getSpec().getJobTemplate() != null) {
+        limits(cron, cron.getSpec().getJobTemplate().getSpec(), "spec.jobTemplate.spec", context);
         check(cron, cron.getSpec().getJobTemplate().getSpec(), "spec.jobTemplate.spec", context);
       }
+    }
+    for (HasMetadata object : manifests) {
+      if (object instanceof RunPolicyJob job && job.runPolicy().isPresent()) {
+        RunPolicy policy = job.runPolicy().get();
+        BatchFacts.limits(
+                "spec.runPolicy",
+                policy.getBackoffLimit(),
+                policy.getActiveDeadlineSeconds(),
+                policy.getTtlSecondsAfterFinished())
+            .forEach(finding -> context.report(object, finding));
+      }
+    }
+  }
+
+  private static void limits(
+      HasMetadata object, @Nullable JobSpec spec, String path, CheckContext context) {
+    if (spec != null) {
+      BatchFacts.limits(
+              path,
+              spec.getBackoffLimit(),
+              spec.getActiveDeadlineSeconds(),
+              spec.getTtlSecondsAfterFinished())
+          .forEach(finding -> context.report(object, finding));
     }
   }
 

@@ -3,6 +3,7 @@ package io.gpuspec.core.internal.rules;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.SeccompProfile;
 import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.gpuspec.core.facts.SecurityFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -19,13 +20,15 @@ import java.util.Set;
  * SEC001: containers meet the Pod Security Standard "restricted" (<a
  * href="https://kubernetes.io/docs/concepts/security/pod-security-standards/#restricted">Kubernetes
  * documentation</a>). GPU pods can: the device plugin injects the devices, so they need neither
- * privilege nor root. One finding per container lists everything it misses.
+ * privilege nor root. One finding per container lists everything it misses. User and group ids out
+ * of range, and user id 0 with {@code runAsNonRoot: true} (the kubelet refuses the container), are
+ * errors: {@link SecurityFacts}.
  */
 public final class RestrictedSecurityContext extends BaseRule {
   public RestrictedSecurityContext() {
     super(
         RuleInfo.builder()
-            .id("SEC001")
+            .id(SecurityFacts.RULE)
             .severity(Severity.WARNING)
             .title("Containers meet the Pod Security Standard \"restricted\"")
             .why(
@@ -44,6 +47,8 @@ public final class RestrictedSecurityContext extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
+        SecurityFacts.userIds(template.spec(), template.specPath())
+            .forEach(finding -> context.report(Severity.ERROR, workload.object(), finding));
         Optional<PodSecurityContext> pod =
             Optional.ofNullable(template.spec().getSecurityContext());
         for (IndexedContainer container : IndexedContainer.of(template)) {

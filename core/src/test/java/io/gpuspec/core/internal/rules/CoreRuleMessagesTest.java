@@ -180,8 +180,8 @@ class CoreRuleMessagesTest {
     Violation v = findingWithFleet("GPU005/affinity-matching-no-pool.yaml", "GPU005");
 
     assertThat(v.message())
-        .contains(
-            "deployment \"llm\"", "match no pool", "(a100-train, h100-train, l40s-inference)");
+        .contains("the pod requests", "match no pool", "(a100-train, h100-train, l40s-inference)")
+        .doesNotContain("deployment \"llm\"");
     assertThat(v.fix()).contains("nvidia.com/gpu.product=NVIDIA-A100-SXM4-80GB");
   }
 
@@ -398,10 +398,11 @@ class CoreRuleMessagesTest {
 
     assertThat(v.message())
         .contains(
-            "deployment \"llm\"",
-            "spec.template.spec.resources.limits[nvidia.com/gpu]",
+            "resource name \"nvidia.com/gpu\"",
             "only cpu, memory and hugepages-<size>",
-            "GPUs are requested per container");
+            "GPUs are requested per container")
+        .doesNotContain("deployment \"llm\"");
+    assertThat(v.path()).isEqualTo("spec.template.spec.resources.limits[nvidia.com/gpu]");
     assertThat(v.fix()).contains("move nvidia.com/gpu to the containers' resources");
   }
 

@@ -1,0 +1,34 @@
+package io.gpuspec.core.facts;
+
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.report.Finding;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every fact of core's rules on one pod spec that needs no pool, by rule id in the order a DSL's
+ * {@code build()} throws them: K8S003 (the names it gives), K8S007 (containers, env, volumes),
+ * K8S010 (resources) and SEC001 (user ids). A module's workload builder throws them for each of its
+ * pod templates, as the rules report them.
+ */
+public final class PodFacts {
+
+  private PodFacts() {}
+
+  /** The facts on a pod spec at {@code specPath} of a built-in or a module's kind. */
+  public static Map<String, List<Finding>> of(PodSpec spec, String specPath) {
+    Map<String, List<Finding>> facts = new LinkedHashMap<>();
+    facts.put(MetadataFacts.RULE, MetadataFacts.podReferences(spec, specPath));
+    List<Finding> containers =
+        new ArrayList<>(ContainerFacts.namesAndImages(spec, specPath, true, false));
+    containers.addAll(ContainerFacts.envAndVolumes(spec, specPath));
+    facts.put(ContainerFacts.RULE, containers);
+    List<Finding> resources = new ArrayList<>(ResourceFacts.requirements(spec, specPath));
+    resources.addAll(ResourceFacts.amounts(spec, specPath));
+    facts.put(ResourceFacts.RULE, resources);
+    facts.put(SecurityFacts.RULE, SecurityFacts.userIds(spec, specPath));
+    return facts;
+  }
+}
