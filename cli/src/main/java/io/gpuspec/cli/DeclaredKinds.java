@@ -9,15 +9,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 
 /** {@code --kinds FILE}: the registry with the kinds the files declare, or the error printed. */
 final class DeclaredKinds {
 
   private DeclaredKinds() {}
 
-  /** {@code gpuspec} with the files' kinds; empty, with the file's problem printed, if bad. */
-  static Optional<Gpuspec> apply(Gpuspec gpuspec, @Nullable List<Path> files, PrintWriter err) {
+  /**
+   * {@code gpuspec} with the files' kinds (none when the option is absent: picocli leaves the list
+   * null); empty, with the file's problem printed, if a file is bad.
+   */
+  static Optional<Gpuspec> apply(Gpuspec gpuspec, List<Path> files, PrintWriter err) {
     if (files == null || files.isEmpty()) {
       return Optional.of(gpuspec);
     }
