@@ -4,8 +4,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.BiFunction;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -55,27 +53,6 @@ public final class DevicePluginConfigFacts {
 
   private static List<Finding> each(
       ConfigMap configMap, BiFunction<String, ObjectNode, List<Finding>> fact) {
-    List<Finding> findings = new ArrayList<>();
-    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
-    new TreeMap<>(data)
-        .forEach(
-            (key, text) ->
-                DevicePluginConfigText.tree(text)
-                    .filter(DevicePluginConfigText::isDevicePluginConfig)
-                    .ifPresent(
-                        root -> {
-                          for (Finding inner : fact.apply(text, root)) {
-                            findings.add(
-                                new Finding(
-                                    "data[" + key + "]",
-                                    at(inner.path()) + inner.message(),
-                                    inner.fix()));
-                          }
-                        }));
-    return findings;
-  }
-
-  private static String at(String inner) {
-    return inner.isEmpty() || inner.equals("<root>") ? "" : inner + ": ";
+    return ConfigFindings.each(configMap, DevicePluginConfigText::isDevicePluginConfig, fact);
   }
 }

@@ -4,7 +4,6 @@ import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.MigNames;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.CheckContext;
-import io.gpuspec.sharing.ConfigProblem;
 import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -59,15 +58,6 @@ final class SharingRules {
       String message,
       String fix) {
     context.report(severity, config.configMap(), config.path(), at(inner) + message, fix);
-  }
-
-  /** Reports a problem of a strict config reader ({@code "<problem>; <fix>"}). */
-  static void report(CheckContext context, EmbeddedConfig config, ConfigProblem problem) {
-    String message = problem.message();
-    int split = message.lastIndexOf("; ");
-    String what = split < 0 ? message : message.substring(0, split);
-    String fix = split < 0 ? "fix the config as the message says" : message.substring(split + 2);
-    report(context, config, problem.path(), what, fix);
   }
 
   private static String at(String inner) {
