@@ -3,6 +3,7 @@ package io.gpuspec.sharing;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuModel;
+import io.gpuspec.core.PoolShape;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -144,6 +145,87 @@ public final class MigPartedConfigFacts {
                   + (problem.models().equals(fit.models())
                       ? ""
                       : " (GPUs tried: " + String.join(", ", fit.models()) + ")"),
+              problem.fix()));
+    }
+  }
+
+  /**
+   * A node group of the fleet that selects a MIG layout with {@code nvidia.com/mig.config}.
+   *
+   * @param description how messages name it, e.g. {@code pool "a100-mig" (A100-80GB)}
+   * @param layout the layout name its label selects
+   * @param model the GPU model of its nodes
+   * @param pool its shape when it is a pool (GPUs per node known), else empty
+   */
+  public record Selector(
+      String description, String layout, GpuModel model, Optional<PoolShape> pool) {}
+
+  /**
+   * SHR008: the layout each node group selects suits its GPU model: no MIG on a model without MIG,
+   * and a layout that fits the model's geometry and, for a pool, its nodes' GPU indices. Layouts of
+   * configs that do not read strictly are SHR005's; models without a catalogued geometry are not
+   * judged.
+   */
+  public static List<Finding> poolLayouts(ConfigMap configMap, List<Selector> selectors) {
+    MigCatalogue catalogue = MigCatalogue.defaults();
+    return each(
+        configMap,
+        (text, root) -> {
+          List<Finding> findings = new ArrayList<>();
+          MigPartedConfig.parse(text)
+              .value()
+              .ifPresent(
+                  parsed ->
+                      parsed
+                          .migConfigs()
+                          .forEach(
+                              (name, layout) -> {
+                                for (Selector selector : selectors) {
+                                  if (selector.layout().equals(name)) {
+                                    poolLayout(findings, catalogue, name, layout, selector);
+                                  }
+                                }
+                              }));
+          return findings;
+        });
+  }
+
+  private static void poolLayout(
+      List<Finding> findings,
+      MigCatalogue catalogue,
+      String name,
+      MigLayout layout,
+      Selector selector) {
+    String path = "mig-configs[" + name + "]";
+    GpuModel model = selector.model();
+    if (!model.migCapable()) {
+      if (layout.groups().stream().anyMatch(MigDeviceGroup::migEnabled)) {
+        findings.add(
+            new Finding(
+                path,
+                selector.description()
+                    + " selects this layout with "
+                    + NodeConfigLabels.MIG_CONFIG
+                    + ", but "
+                    + model.name()
+                    + " cannot be partitioned with MIG",
+                "label the pool with a layout that keeps MIG off (e.g. all-disabled), or share"
+                    + " its GPUs with time-slicing or MPS"));
+      }
+      return;
+    }
+    if (catalogue.geometry(model).isEmpty()) {
+      return; // a MIG GPU gpuspec has no geometry for
+    }
+    MigFit fit =
+        selector.pool().isPresent()
+            ? catalogue.fit(layout, selector.pool().get())
+            : catalogue.fit(layout, List.of(model));
+    for (MigProblem problem : fit.problems()) {
+      findings.add(
+          new Finding(
+              path,
+              selector.description() + " selects this layout, but " + problem.problem(),
               problem.fix()));
     }
   }
