@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,14 +18,17 @@ final class ConfigFindings {
 
   private ConfigFindings() {}
 
+  /** A fact over one embedded config: its data key, its text and its tree. */
+  @FunctionalInterface
+  interface Fact {
+    List<Finding> apply(String key, String text, ObjectNode root);
+  }
+
   /**
    * The findings of {@code fact} on every data value of the ConfigMap, by sorted key, whose text
-   * reads as a mapping that {@code recognises} accepts; {@code fact} gets the text and its tree.
+   * reads as a mapping that {@code recognises} accepts.
    */
-  static List<Finding> each(
-      ConfigMap configMap,
-      Predicate<ObjectNode> recognises,
-      BiFunction<String, ObjectNode, List<Finding>> fact) {
+  static List<Finding> each(ConfigMap configMap, Predicate<ObjectNode> recognises, Fact fact) {
     List<Finding> findings = new ArrayList<>();
     Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
     new TreeMap<>(data)
@@ -36,7 +38,7 @@ final class ConfigFindings {
                     .filter(recognises)
                     .ifPresent(
                         root -> {
-                          for (Finding inner : fact.apply(text, root)) {
+                          for (Finding inner : fact.apply(key, text, root)) {
                             findings.add(
                                 new Finding(
                                     "data[" + key + "]",

@@ -3,7 +3,6 @@ package io.gpuspec.sharing;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuModel;
-import io.gpuspec.core.PoolShape;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -150,23 +149,12 @@ public final class MigPartedConfigFacts {
   }
 
   /**
-   * A node group of the fleet that selects a MIG layout with {@code nvidia.com/mig.config}.
-   *
-   * @param description how messages name it, e.g. {@code pool "a100-mig" (A100-80GB)}
-   * @param layout the layout name its label selects
-   * @param model the GPU model of its nodes
-   * @param pool its shape when it is a pool (GPUs per node known), else empty
-   */
-  public record Selector(
-      String description, String layout, GpuModel model, Optional<PoolShape> pool) {}
-
-  /**
    * SHR008: the layout each node group selects suits its GPU model: no MIG on a model without MIG,
    * and a layout that fits the model's geometry and, for a pool, its nodes' GPU indices. Layouts of
    * configs that do not read strictly are SHR005's; models without a catalogued geometry are not
    * judged.
    */
-  public static List<Finding> poolLayouts(ConfigMap configMap, List<Selector> selectors) {
+  public static List<Finding> poolLayouts(ConfigMap configMap, List<ConfigSelector> selectors) {
     MigCatalogue catalogue = MigCatalogue.defaults();
     return each(
         configMap,
@@ -180,8 +168,8 @@ public final class MigPartedConfigFacts {
                           .migConfigs()
                           .forEach(
                               (name, layout) -> {
-                                for (Selector selector : selectors) {
-                                  if (selector.layout().equals(name)) {
+                                for (ConfigSelector selector : selectors) {
+                                  if (selector.config().equals(name)) {
                                     poolLayout(findings, catalogue, name, layout, selector);
                                   }
                                 }
@@ -195,7 +183,7 @@ public final class MigPartedConfigFacts {
       MigCatalogue catalogue,
       String name,
       MigLayout layout,
-      Selector selector) {
+      ConfigSelector selector) {
     String path = "mig-configs[" + name + "]";
     GpuModel model = selector.model();
     if (!model.migCapable()) {
@@ -241,6 +229,7 @@ public final class MigPartedConfigFacts {
 
   private static List<Finding> each(
       ConfigMap configMap, BiFunction<String, ObjectNode, List<Finding>> fact) {
-    return ConfigFindings.each(configMap, MigGroups::isMigPartedConfig, fact);
+    return ConfigFindings.each(
+        configMap, MigGroups::isMigPartedConfig, (key, text, root) -> fact.apply(text, root));
   }
 }

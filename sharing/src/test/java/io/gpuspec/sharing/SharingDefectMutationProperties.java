@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceClaim;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InferenceDeployment;
@@ -293,6 +295,15 @@ class SharingDefectMutationProperties {
                 .toList();
         assertThat(claims).as("the DSL wires the claim to a container").isNotEmpty();
         claims.get(0).setName("undeclared");
+      }
+    },
+    SHR013 {
+      @Override
+      void apply(Valid valid) {
+        List<DeviceRequest> requests =
+            new ArrayList<>(valid.claimTemplate().getSpec().getSpec().getDevices().getRequests());
+        requests.add(new DeviceRequestBuilder(requests.get(0)).build());
+        valid.claimTemplate().getSpec().getSpec().getDevices().setRequests(requests);
       }
     };
 

@@ -1,15 +1,14 @@
 package io.gpuspec.sharing.internal.rules;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.gpuspec.core.NodePool;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.sharing.ConfigSelector;
 import io.gpuspec.sharing.MigPartedConfigFacts;
 import io.gpuspec.sharing.NodeConfigLabels;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,15 +42,7 @@ public final class PoolMigLayoutsFitTheirGpus extends BaseRule {
     if (context.fleet().isEmpty()) {
       return;
     }
-    List<MigPartedConfigFacts.Selector> selectors = new ArrayList<>();
-    for (FleetGroups.Group group : FleetGroups.of(context)) {
-      String layout = group.labels().get(NodeConfigLabels.MIG_CONFIG);
-      if (layout != null && group.model().isPresent()) {
-        selectors.add(
-            new MigPartedConfigFacts.Selector(
-                group.describe(), layout, group.model().get(), group.pool().map(NodePool::shape)));
-      }
-    }
+    List<ConfigSelector> selectors = FleetGroups.selecting(context, NodeConfigLabels.MIG_CONFIG);
     for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
       MigPartedConfigFacts.poolLayouts(configMap, selectors)
           .forEach(finding -> context.report(configMap, finding));
