@@ -130,7 +130,7 @@ class MigOneHomeProperties {
               c.check("none").percentage(p -> p >= 10);
               c.check("SHR005").percentage(p -> p >= 5);
               c.check("SHR006").percentage(p -> p >= 2);
-              c.check("SHR007").percentage(p -> p >= 3);
+              c.check("SHR007").count(n -> n >= 4);
             });
     if (errors.isEmpty()) {
       assertThat(refusal).as("build() refused what no rule calls an error").isEmpty();
