@@ -500,6 +500,54 @@ class SharingDefectMutationProperties {
         .isNotEmpty();
   }
 
+  /**
+   * The defects that the sharing rules also catch without a fleet, from the ConfigMaps of the set
+   * alone: SHR010 through the config the workload selects with {@code
+   * nvidia.com/device-plugin.config}.
+   */
+  enum FleetlessDefect {
+    SHR010(Defect.SHR010);
+
+    final Defect defect;
+
+    FleetlessDefect(Defect defect) {
+      this.defect = defect;
+    }
+
+    boolean appliesTo(Valid valid) {
+      return defect.appliesTo(valid);
+    }
+
+    void apply(Valid valid) {
+      defect.apply(valid);
+    }
+  }
+
+  private static Report checkWithoutFleet(Valid valid) {
+    return TestGpuspec.GPUSPEC
+        .engine()
+        .check(ManifestSet.of(valid.objects()), CheckOptions.defaults());
+  }
+
+  @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+  @Label("the defects caught from the set's ConfigMaps alone are reported without a fleet")
+  void defectIsReportedWithoutTheFleet(
+      @ForAll FleetlessDefect defect, @ForAll("shapes") Shape shape) {
+    Valid before = shape.build();
+    Assume.that(defect.appliesTo(before));
+    Statistics.collect(defect);
+    assertThat(checkWithoutFleet(before).byRule(defect.name()))
+        .as("%s on the valid objects", defect)
+        .isEmpty();
+
+    Valid mutated = shape.build();
+    defect.apply(mutated);
+
+    assertThat(checkWithoutFleet(mutated).byRule(defect.name()))
+        .as("%s after its defect was introduced, without a fleet", defect)
+        .isNotEmpty();
+  }
+
   @Test
   void everySharingRule_hasADefect() {
     assertThat(Arrays.stream(Defect.values()).map(Defect::name))
