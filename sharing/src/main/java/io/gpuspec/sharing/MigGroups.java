@@ -51,6 +51,18 @@ final class MigGroups {
    * filter names no catalogued GPU are left out (nothing is known about them).
    */
   static List<Group> of(ObjectNode root, MigCatalogue catalogue) {
+    return all(root, catalogue).stream().filter(group -> !group.gpus().isEmpty()).toList();
+  }
+
+  /**
+   * The groups with {@code mig-enabled: true} whose device filter names no catalogued GPU (their
+   * {@code gpus} are empty): only what every MIG GPU shares is known about them.
+   */
+  static List<Group> outsideCatalogue(ObjectNode root, MigCatalogue catalogue) {
+    return all(root, catalogue).stream().filter(group -> group.gpus().isEmpty()).toList();
+  }
+
+  private static List<Group> all(ObjectNode root, MigCatalogue catalogue) {
     List<Group> groups = new ArrayList<>();
     if (!(root.get("mig-configs") instanceof ObjectNode layouts)) {
       return groups;
@@ -95,9 +107,6 @@ final class MigGroups {
         catalogue.geometries().stream()
             .filter(g -> filter.isEmpty() || g.matchesDeviceFilter(filter))
             .toList();
-    if (gpus.isEmpty()) {
-      return Optional.empty();
-    }
     return Optional.of(new Group(layout, path, profiles, gpus, !filter.isEmpty()));
   }
 

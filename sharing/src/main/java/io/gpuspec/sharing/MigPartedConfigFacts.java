@@ -82,7 +82,10 @@ public final class MigPartedConfigFacts {
    * model that offers them all: no count above a profile's maximum, and instances that fit at their
    * allowed start slices without sharing a memory slice (on an A100 {@code 4g+2g+1g} fits, {@code
    * 3g+3g+1g} does not). Models are looked up by name in {@code models}, then in the default
-   * catalogue.
+   * catalogue. A group whose profiles all exist on GPUs outside the catalogue (or whose device
+   * filter names only such GPUs) is held to what every MIG GPU shares: at most 7 compute slices,
+   * {@code <n>g} taking n of them, a {@code 7g} instance alone on its GPU. A profile that only
+   * catalogued GPUs offer pins the group to them.
    */
   public static List<Finding> placeable(ConfigMap configMap, GpuCatalogue models) {
     MigCatalogue catalogue = MigCatalogue.defaults();
@@ -93,19 +96,30 @@ public final class MigPartedConfigFacts {
           for (MigGroups.Group group : MigGroups.of(root, catalogue)) {
             placeable(findings, catalogue, models, group);
           }
+          for (MigGroups.Group group : MigGroups.outsideCatalogue(root, catalogue)) {
+            MigBounds.check(group.path() + ".mig-devices", group.profiles())
+                .ifPresent(findings::add);
+          }
           return findings;
         });
   }
 
   private static void placeable(
       List<Finding> findings, MigCatalogue catalogue, GpuCatalogue models, MigGroups.Group group) {
-    if (group.profiles().keySet().stream().anyMatch(p -> group.offering(p).isEmpty())) {
+    boolean outside =
+        !group.filtered()
+            && group.profiles().keySet().stream().anyMatch(catalogue::onUncataloguedGpus);
+    if (group.profiles().keySet().stream()
+        .anyMatch(
+            p -> group.offering(p).isEmpty() && !(outside && catalogue.onUncataloguedGpus(p)))) {
       return; // an unknown profile is SHR006's
     }
-    if (!group.filtered()
-        && group.profiles().keySet().stream().anyMatch(catalogue::onUncataloguedGpus)) {
-      return; // it may fit a GPU the catalogue has no geometry for
+    if (outside && group.profiles().keySet().stream().allMatch(catalogue::onUncataloguedGpus)) {
+      // it may fit a GPU the catalogue has no geometry for: hold it to what all MIG GPUs share
+      MigBounds.check(group.path() + ".mig-devices", group.profiles()).ifPresent(findings::add);
+      return;
     }
+    // a profile only catalogued GPUs offer pins the group to them
     String path = group.path() + ".mig-devices";
     List<MigGeometry> offering = group.offeringAll();
     if (offering.isEmpty()) {
@@ -116,7 +130,13 @@ public final class MigPartedConfigFacts {
                   + String.join(" and ", group.profiles().keySet())
                   + " together ("
                   + group.profiles().keySet().stream()
-                      .map(p -> p + " on " + MigGroups.names(group.offering(p)))
+                      .map(
+                          p ->
+                              p
+                                  + " on "
+                                  + (group.offering(p).isEmpty()
+                                      ? "no catalogued GPU"
+                                      : MigGroups.names(group.offering(p))))
                       .collect(Collectors.joining("; "))
                   + ")",
               "use the profile names of one GPU model"));

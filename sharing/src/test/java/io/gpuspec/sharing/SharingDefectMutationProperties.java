@@ -218,15 +218,15 @@ class SharingDefectMutationProperties {
     },
     SHR007 {
       /**
-       * Not for a profile that NVIDIA's default config names for GPUs without a catalogued geometry
-       * (such as 1g.12gb): the rule leaves those alone by design, as docs/sharing.md says.
+       * Every MIG pool, also one whose profile NVIDIA names for GPUs outside the catalogue as well
+       * (such as 1g.12gb): those are held to what every MIG GPU shares.
        */
       @Override
       boolean appliesTo(Valid valid) {
-        return valid.mig() && !MigCatalogue.defaults().onUncataloguedGpus(valid.migProfile());
+        return valid.mig();
       }
 
-      /** No catalogued GPU has more than 7 compute slices, so 8 instances never fit. */
+      /** No MIG GPU has more than 7 compute slices, so 8 instances never fit. */
       @Override
       void apply(Valid valid) {
         String profile = valid.migProfile();
@@ -503,10 +503,28 @@ class SharingDefectMutationProperties {
   /**
    * The defects that the sharing rules also catch without a fleet, from the ConfigMaps of the set
    * alone: SHR010 through the config the workload selects with {@code
-   * nvidia.com/device-plugin.config}.
+   * nvidia.com/device-plugin.config}, and SHR007 on layouts of GPUs outside the catalogue.
    */
   enum FleetlessDefect {
-    SHR010(Defect.SHR010);
+    SHR010(Defect.SHR010),
+    /**
+     * SHR007 on a profile of GPUs outside the catalogue only: the pool's profile becomes one with
+     * as many compute slices that only such GPUs offer, one instance more than 7 slices hold.
+     */
+    SHR007(Defect.SHR007) {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.mig() && uncatalogued(valid).isPresent();
+      }
+
+      @Override
+      void apply(Valid valid) {
+        String profile = uncatalogued(valid).orElseThrow();
+        int compute = io.gpuspec.core.k8s.MigNames.profile(profile).orElseThrow().computeSlices();
+        valid.editConfigs(
+            MIG_CONFIG, text -> Defect.count(text, valid.migProfile(), profile, 7 / compute + 1));
+      }
+    };
 
     final Defect defect;
 
@@ -520,6 +538,29 @@ class SharingDefectMutationProperties {
 
     void apply(Valid valid) {
       defect.apply(valid);
+    }
+
+    /**
+     * A profile that only GPUs outside the catalogue offer, with as many compute slices as the
+     * pool's.
+     */
+    static Optional<String> uncatalogued(Valid valid) {
+      int compute =
+          io.gpuspec.core.k8s.MigNames.profile(valid.migProfile()).orElseThrow().computeSlices();
+      Set<String> catalogued =
+          MigCatalogue.defaults().geometries().stream()
+              .flatMap(g -> g.profiles().stream())
+              .map(MigProfile::name)
+              .collect(Collectors.toSet());
+      return MigGeometries.ON_OTHER_GPUS.stream()
+          .filter(name -> !catalogued.contains(name))
+          .filter(
+              name ->
+                  io.gpuspec.core.k8s.MigNames.profile(name)
+                      .filter(p -> p.computeSlices() == compute)
+                      .isPresent())
+          .sorted()
+          .findFirst();
     }
   }
 
