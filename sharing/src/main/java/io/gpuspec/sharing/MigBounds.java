@@ -25,8 +25,8 @@ final class MigBounds {
     if (profiles.keySet().stream().anyMatch(p -> p.matches("[0-9]+c\\..*"))) {
       return Optional.empty();
     }
-    int slices = 0;
-    int instances = 0;
+    long slices = 0;
+    long instances = 0;
     String whole = null;
     for (Map.Entry<String, Integer> entry : profiles.entrySet()) {
       Optional<MigNames.Profile> profile = MigNames.profile(entry.getKey());
@@ -34,7 +34,7 @@ final class MigBounds {
         continue;
       }
       int compute = profile.get().computeSlices();
-      slices += compute * entry.getValue();
+      slices += (long) compute * entry.getValue();
       instances += entry.getValue();
       if (compute >= COMPUTE_SLICES) {
         whole = entry.getKey();
