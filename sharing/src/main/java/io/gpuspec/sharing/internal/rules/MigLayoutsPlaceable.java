@@ -13,7 +13,9 @@ import io.gpuspec.sharing.MigPartedConfigFacts;
  * all its profiles (and that its {@code device-filter} selects): no count above a profile's
  * maximum, and instances that fit at their allowed start slices without sharing a memory slice.
  * Limits are placement, not sums: on an A100 {@code 4g+2g+1g} fits, {@code 3g+3g+1g} does not, and
- * {@code 2g.10gb x4} exceeds the A100-40GB's maximum of 3. See docs/sharing.md.
+ * {@code 2g.10gb x4} exceeds the A100-40GB's maximum of 3. A group of profiles of GPUs outside the
+ * catalogue is held to what every MIG GPU shares (7 compute slices, a 7g alone). See
+ * docs/sharing.md.
  */
 public final class MigLayoutsPlaceable extends BaseRule {
 
@@ -22,7 +24,7 @@ public final class MigLayoutsPlaceable extends BaseRule {
         RuleInfo.builder()
             .id("SHR007")
             .severity(Severity.ERROR)
-            .title("MIG layouts can be placed on some catalogued GPU")
+            .title("MIG layouts can be placed on some GPU that offers their profiles")
             .why(
                 "mig-parted checks only the format: a layout whose instances do not fit one GPU"
                     + " fails on the node when the MIG manager applies it.")
