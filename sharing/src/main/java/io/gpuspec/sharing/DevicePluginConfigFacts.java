@@ -1,11 +1,12 @@
 package io.gpuspec.sharing;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.report.Finding;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
+import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.BiFunction;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -53,29 +54,64 @@ public final class DevicePluginConfigFacts {
     return each(configMap, (text, root) -> DevicePluginConfigReader.migStrategyMismatches(root));
   }
 
-  private static List<Finding> each(
-      ConfigMap configMap, BiFunction<String, ObjectNode, List<Finding>> fact) {
-    List<Finding> findings = new ArrayList<>();
-    Map<String, String> data = configMap.getData() == null ? Map.of() : configMap.getData();
-    new TreeMap<>(data)
-        .forEach(
-            (key, text) ->
-                DevicePluginConfigText.tree(text)
-                    .filter(DevicePluginConfigText::isDevicePluginConfig)
-                    .ifPresent(
-                        root -> {
-                          for (Finding inner : fact.apply(text, root)) {
-                            findings.add(
-                                new Finding(
-                                    "data[" + key + "]",
-                                    at(inner.path()) + inner.message(),
-                                    inner.fix()));
+  /**
+   * SHR003, the part that needs the fleet: a GPU below compute capability 7.5 (Volta) serves at
+   * most 16 MPS clients, so a config that node groups of such GPUs select shares each one among at
+   * most 16.
+   */
+  public static List<Finding> mpsClientsOnPools(
+      ConfigMap configMap, List<ConfigSelector> selectors) {
+    return ConfigFindings.each(
+        configMap,
+        DevicePluginConfigText::isDevicePluginConfig,
+        (key, text, root) -> {
+          List<Finding> findings = new ArrayList<>();
+          for (SharingSection section : DevicePluginConfigReader.sections(root)) {
+            if (!section.isMps()) {
+              continue;
+            }
+            for (SharedEntry entry : section.resources()) {
+              entry
+                  .replicas()
+                  .filter(replicas -> replicas <= SharingConfig.MPS_MAX_REPLICAS)
+                  .ifPresent(
+                      replicas -> {
+                        for (ConfigSelector selector : selectors) {
+                          if (selector.config().equals(key)) {
+                            mpsClientsOn(findings, entry, replicas, selector);
                           }
-                        }));
-    return findings;
+                        }
+                      });
+            }
+          }
+          return findings;
+        });
   }
 
-  private static String at(String inner) {
-    return inner.isEmpty() || inner.equals("<root>") ? "" : inner + ": ";
+  private static void mpsClientsOn(
+      List<Finding> findings, SharedEntry entry, int replicas, ConfigSelector selector) {
+    GpuModel model = selector.model();
+    int max = DevicePluginConfig.maxMpsReplicas(model);
+    if (replicas > max) {
+      findings.add(
+          new Finding(
+              entry.path() + ".replicas",
+              replicas
+                  + " MPS clients but "
+                  + selector.description()
+                  + " selects this config and a GPU of compute capability "
+                  + model.computeCapability()
+                  + " serves at most "
+                  + max,
+              "use at most " + max + " replicas for " + model.name() + " nodes"));
+    }
+  }
+
+  private static List<Finding> each(
+      ConfigMap configMap, BiFunction<String, ObjectNode, List<Finding>> fact) {
+    return ConfigFindings.each(
+        configMap,
+        DevicePluginConfigText::isDevicePluginConfig,
+        (key, text, root) -> fact.apply(text, root));
   }
 }

@@ -129,13 +129,7 @@ public final class DevicePluginConfigReader {
     List<Finding> findings = new ArrayList<>();
     for (ConfigProblem problem : read(text).problems()) {
       if (problem.kind() == ConfigProblem.Kind.FORMAT) {
-        String message = problem.message();
-        int split = message.lastIndexOf("; ");
-        findings.add(
-            new Finding(
-                problem.path(),
-                split < 0 ? message : message.substring(0, split),
-                split < 0 ? "fix the config as the message says" : message.substring(split + 2)));
+        findings.add(ConfigFindings.of(problem));
       }
     }
     return findings;

@@ -22,6 +22,11 @@ import tools.jackson.databind.json.JsonMapper;
  * the values clear it ({@code strategy: ""}, in the patch {@code null}) so each config's own
  * strategy applies. Values:
  * https://github.com/NVIDIA/gpu-operator/blob/main/deployments/gpu-operator/values.yaml.
+ *
+ * <p>What it renders (helm values text, a merge patch) is no Kubernetes object a rule reads, so its
+ * checks (something to wire, both ConfigMaps in one namespace, a {@code mig.strategy} that agrees
+ * with the configs) stay at {@code build()}; the ConfigMaps it names are checked by their own
+ * {@code build()} and the rules.
  */
 @Value.Immutable
 @GpuSpecStyle

@@ -78,10 +78,9 @@ public final class MigCatalogue {
   }
 
   /**
-   * Whether one GPU of the model can hold these instances ({@code profile → count}).
-   *
-   * @throws io.gpuspec.core.InvalidSpecException when a key is not a MIG profile name, a count is
-   *     negative or every count is 0 (what mig-parted rejects as a format error)
+   * Whether one GPU of the model can hold these instances ({@code profile → count}). A key the
+   * model does not offer is a misfit; a count of 0 or less asks for nothing (mig-parted's format is
+   * judged on the rendered config, see {@link MigPartedConfigFacts#wellFormed}).
    */
   public MigFit fit(Map<String, Integer> migDevices, GpuModel model) {
     return fit(

@@ -5,7 +5,6 @@ import io.gpuspec.core.InvalidSpecException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import org.immutables.value.Value;
 
 /**
@@ -24,8 +23,6 @@ import org.immutables.value.Value;
 @Value.Immutable
 @GpuSpecStyle
 public abstract class MigDeviceGroup {
-
-  private static final Pattern PCI_DEVICE_ID = Pattern.compile("0x[0-9A-Fa-f]{8}");
 
   /** PCI device IDs ({@code 0x20B010DE}) the entry is limited to; empty means every GPU model. */
   public abstract List<String> deviceFilter();
@@ -62,6 +59,11 @@ public abstract class MigDeviceGroup {
     return deviceFilter().isEmpty() || geometry.matchesDeviceFilter(deviceFilter());
   }
 
+  /**
+   * What the rendered config cannot hold: devices other than {@code all} or GPU indices, and
+   * profiles of a group with MIG off (mig-parted's format and the profiles are checked on the
+   * rendered config, see {@link MigPartedConfigFacts}).
+   */
   @Value.Check
   protected void check() {
     String where = "mig device group " + devices();
@@ -70,37 +72,11 @@ public abstract class MigDeviceGroup {
         where + " devices",
         devices() + " is neither all nor a list of GPU indices",
         "mig-parted takes all or GPU indices such as [0, 1]");
-    for (String id : deviceFilter()) {
-      InvalidSpecException.require(
-          PCI_DEVICE_ID.matcher(id).matches(),
-          where + " device-filter",
-          "\"" + id + "\" is not a PCI device ID of the form 0xDDDDVVVV",
-          "write it like 0x20B010DE (device 20B0, vendor 10DE)");
-    }
-    migDevices()
-        .forEach(
-            (name, count) -> {
-              InvalidSpecException.require(
-                  MigProfile.isProfileName(name),
-                  where + " mig-devices",
-                  "\"" + name + "\" is not a MIG profile name",
-                  "write profiles like 1g.10gb or 3g.40gb");
-              InvalidSpecException.require(
-                  count >= 0,
-                  where + " mig-devices[" + name + "]",
-                  "count " + count + " is negative",
-                  "give a count of 0 or more");
-            });
     InvalidSpecException.require(
         migEnabled() || migDevices().isEmpty(),
         where,
         "mig-devices are listed but mig-enabled is false",
         "set mig-enabled: true or drop mig-devices");
-    InvalidSpecException.require(
-        migDevices().isEmpty() || !requested().isEmpty(),
-        where + " mig-devices",
-        "every count is 0",
-        "give at least one profile a positive count, or leave mig-devices empty");
   }
 
   public static Builder builder() {

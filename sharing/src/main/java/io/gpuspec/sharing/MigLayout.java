@@ -1,14 +1,14 @@
 package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.util.List;
 import org.immutables.value.Value;
 
 /**
  * How the GPUs of a node are partitioned: one named entry of a mig-parted config, a list of device
  * groups each with its profile counts. Whether it fits a GPU model is decided by {@link
- * MigCatalogue#fit(MigLayout, List)}.
+ * MigCatalogue#fit(MigLayout, List)}; whether it is well formed and placeable on some GPU by {@link
+ * MigPartedConfigFacts} over the rendered config.
  *
  * <pre>{@code
  * MigLayout balanced = MigLayout.of(MigDeviceGroup.builder()
@@ -20,15 +20,6 @@ import org.immutables.value.Value;
 public abstract class MigLayout {
 
   public abstract List<MigDeviceGroup> groups();
-
-  @Value.Check
-  protected void check() {
-    InvalidSpecException.require(
-        !groups().isEmpty(),
-        "mig layout",
-        "no device group",
-        "add at least one group, e.g. MigDeviceGroup.uniform(\"1g.10gb\", 7)");
-  }
 
   public static MigLayout of(MigDeviceGroup... groups) {
     return builder().addGroups(groups).build();

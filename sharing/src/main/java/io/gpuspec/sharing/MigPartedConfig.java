@@ -2,7 +2,6 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.immutables.value.Value;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -37,6 +37,8 @@ public abstract class MigPartedConfig {
 
   public static final String VERSION = "v1";
 
+  private static final Pattern PCI_DEVICE_ID = Pattern.compile("0x[0-9A-Fa-f]{8}");
+
   private static final Set<String> ROOT_KEYS = Set.of("version", "mig-configs");
   private static final Set<String> GROUP_KEYS =
       Set.of("device-filter", "devices", "mig-enabled", "mig-devices");
@@ -54,22 +56,6 @@ public abstract class MigPartedConfig {
     Map<String, MigFit> fits = new TreeMap<>();
     migConfigs().forEach((name, layout) -> fits.put(name, catalogue.fit(layout, models)));
     return fits;
-  }
-
-  @Value.Check
-  protected void check() {
-    InvalidSpecException.require(
-        !migConfigs().isEmpty(),
-        "mig-parted config",
-        "no entry in mig-configs",
-        "add at least one named layout, e.g. all-disabled");
-    for (String name : migConfigs().keySet()) {
-      InvalidSpecException.require(
-          !name.isEmpty() && Labels.isValue(name),
-          "mig-parted config mig-configs[" + name + "]",
-          "the name is not a valid label value, so no node can select it with nvidia.com/mig.config",
-          "use at most 63 letters, digits, '-', '_' and '.', starting and ending alphanumeric");
-    }
   }
 
   /** The config as YAML text: deterministic, keys sorted. */
@@ -132,10 +118,27 @@ public abstract class MigPartedConfig {
     if (named.isEmpty()) {
       return Optional.empty();
     }
+    if (named.get().isEmpty()) {
+      tree.problem(
+          "mig-configs",
+          "no named layout",
+          "add at least one, e.g. all-disabled",
+          ConfigProblem.Kind.VALUE);
+      return Optional.empty();
+    }
     Builder builder = builder();
     boolean complete = true;
     for (Map.Entry<String, JsonNode> entry : named.get().properties()) {
       String path = ConfigTree.key("mig-configs", entry.getKey());
+      if (entry.getKey().isEmpty() || !Labels.isValue(entry.getKey())) {
+        tree.problem(
+            path,
+            "the name is not a valid label value, so no node can select it with"
+                + " nvidia.com/mig.config",
+            "use at most 63 letters, digits, '-', '_' and '.', starting and ending alphanumeric",
+            ConfigProblem.Kind.VALUE);
+        complete = false;
+      }
       Optional<MigLayout> layout = readLayout(tree, entry.getValue(), path);
       if (layout.isPresent()) {
         builder.putMigConfig(entry.getKey(), layout.get());
@@ -186,23 +189,9 @@ public abstract class MigPartedConfig {
 
     ConfigTree.field(group, "device-filter")
         .ifPresent(
-            filter -> {
-              String at = ConfigTree.child(path, "device-filter");
-              if (filter.isString()) {
-                builder.addDeviceFilter(filter.asString());
-              } else if (filter.isArray()) {
-                for (int i = 0; i < filter.size(); i++) {
-                  tree.text(filter.get(i), ConfigTree.item(at, i))
-                      .ifPresent(builder::addDeviceFilter);
-                }
-              } else {
-                tree.problem(
-                    at,
-                    "expected a PCI device ID or a list of them, found "
-                        + ConfigTree.describe(filter),
-                    "write e.g. [\"0x20B010DE\"]");
-              }
-            });
+            filter ->
+                builder.addAllDeviceFilter(
+                    readDeviceFilter(tree, filter, ConfigTree.child(path, "device-filter"))));
 
     Optional<JsonNode> devices = ConfigTree.field(group, "devices");
     String devicesPath = ConfigTree.child(path, "devices");
@@ -228,20 +217,85 @@ public abstract class MigPartedConfig {
       tree.problem(
           devicesAt, "missing while mig-enabled is true", "list the profiles, or {} for none");
     }
-    migDevices
-        .flatMap(value -> tree.mapping(value, devicesAt))
-        .ifPresent(
-            profiles -> {
-              for (Map.Entry<String, JsonNode> profile : profiles.properties()) {
-                tree.integer(profile.getValue(), ConfigTree.key(devicesAt, profile.getKey()))
-                    .ifPresent(count -> builder.profile(profile.getKey(), count));
-              }
-            });
+    Optional<ObjectNode> profiles = migDevices.flatMap(value -> tree.mapping(value, devicesAt));
+    if (profiles.isPresent() && !profiles.get().isEmpty() && !enabled.orElse(true)) {
+      tree.problem(
+          devicesAt,
+          "listed while mig-enabled is false",
+          "set mig-enabled: true or drop mig-devices",
+          ConfigProblem.Kind.VALUE);
+    } else {
+      profiles.ifPresent(listed -> readMigDevices(tree, listed, devicesAt, builder));
+    }
 
     if (tree.problems().size() > before) {
       return Optional.empty();
     }
     return tree.build(path, builder::build);
+  }
+
+  /** The PCI device IDs of a {@code device-filter}: one ID or a list of them. */
+  private static List<String> readDeviceFilter(ConfigTree tree, JsonNode filter, String at) {
+    List<String> ids = new ArrayList<>();
+    if (filter.isString()) {
+      ids.add(filter.asString());
+    } else if (filter.isArray()) {
+      for (int i = 0; i < filter.size(); i++) {
+        tree.text(filter.get(i), ConfigTree.item(at, i)).ifPresent(ids::add);
+      }
+    } else {
+      tree.problem(
+          at,
+          "expected a PCI device ID or a list of them, found " + ConfigTree.describe(filter),
+          "write e.g. [\"0x20B010DE\"]");
+    }
+    for (String id : ids) {
+      if (!PCI_DEVICE_ID.matcher(id).matches()) {
+        tree.problem(
+            at,
+            "\"" + id + "\" is not a PCI device ID of the form 0xDDDDVVVV",
+            "write it like 0x20B010DE (device 20B0, vendor 10DE)",
+            ConfigProblem.Kind.VALUE);
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * The profile counts of {@code mig-devices}: MIG profile names (core's grammar) to counts of 0 or
+   * more, at least one of them positive when any is listed.
+   */
+  private static void readMigDevices(
+      ConfigTree tree, ObjectNode profiles, String at, MigDeviceGroup.Builder builder) {
+    boolean anyPositive = profiles.isEmpty();
+    for (Map.Entry<String, JsonNode> profile : profiles.properties()) {
+      String name = profile.getKey();
+      String path = ConfigTree.key(at, name);
+      if (!MigProfile.isProfileName(name)) {
+        tree.problem(
+            path,
+            "\"" + name + "\" is not a MIG profile name",
+            "write profiles like 1g.10gb or 3g.40gb",
+            ConfigProblem.Kind.VALUE);
+      }
+      Optional<Integer> count = tree.integer(profile.getValue(), path);
+      count.ifPresent(value -> builder.profile(name, value));
+      if (count.isPresent() && count.get() < 0) {
+        tree.problem(
+            path,
+            "count " + count.get() + " is negative",
+            "give a count of 0 or more",
+            ConfigProblem.Kind.VALUE);
+      }
+      anyPositive |= count.isEmpty() || count.get() > 0;
+    }
+    if (!anyPositive) {
+      tree.problem(
+          at,
+          "every count is 0",
+          "give at least one profile a positive count, or leave mig-devices empty",
+          ConfigProblem.Kind.VALUE);
+    }
   }
 
   private static Optional<DeviceSelection> readDevices(

@@ -2,10 +2,12 @@ package io.gpuspec.sharing;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -119,5 +121,30 @@ public abstract class MigPartedConfigMap implements ManifestSource {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableMigPartedConfigMap.Builder {}
+  public static final class Builder extends ImmutableMigPartedConfigMap.Builder {
+    /**
+     * Builds the ConfigMap; one whose config the MIG manager would refuse or fail to apply fails
+     * with the rules' finding (SHR005: a layout name no label can hold, no layout, no group, a
+     * malformed profile name or device filter, a negative or all-zero count; SHR006: a profile no
+     * catalogued GPU offers; SHR007: a group no catalogued GPU can place, e.g. {@code 2g.10gb x4}
+     * or {@code 3g.40gb x2 + 1g.10gb}).
+     */
+    @Override
+    public MigPartedConfigMap build() {
+      MigPartedConfigMap built = super.build();
+      ConfigMap rendered = built.toConfigMap();
+      ObjectRef object = ObjectRef.of(rendered);
+      InvalidSpecException.requireNone("SHR005", object, MigPartedConfigFacts.wellFormed(rendered));
+      InvalidSpecException.requireNone(
+          "SHR006", object, MigPartedConfigFacts.profilesKnown(rendered));
+      InvalidSpecException.requireNone(
+          "SHR007", object, MigPartedConfigFacts.placeable(rendered, GpuCatalogue.defaults()));
+      return built;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    MigPartedConfigMap buildUnchecked() {
+      return super.build();
+    }
+  }
 }

@@ -221,8 +221,8 @@ class ConfigParseTest {
                 + " indices",
             "mig-configs[two-gpus][0].mig-enabled: expected true or false, found the string"
                 + " \"yes\"; write true or false",
-            "mig-configs[off][0]: mig device group [0]: mig-devices are listed but"
-                + " mig-enabled is false; set mig-enabled: true or drop mig-devices");
+            "mig-configs[off][0].mig-devices: listed while mig-enabled is false; set mig-enabled:"
+                + " true or drop mig-devices");
   }
 
   @Test

@@ -7,7 +7,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gpuspec.core.InvalidSpecException;
 import org.junit.jupiter.api.Test;
 
-/** The format rules of mig-parted device groups and configs, each firing and quiet. */
+/**
+ * The format rules of mig-parted device groups and configs, each firing and quiet: what the
+ * rendered config cannot hold fails when the group is built, the rest when the ConfigMap is built,
+ * with SHR005's finding.
+ */
 class MigLayoutTest {
 
   @Test
@@ -32,10 +36,13 @@ class MigLayoutTest {
 
   @Test
   void profileNames_mustHaveTheMigFormat() {
-    assertThatThrownBy(() -> MigDeviceGroup.uniform("1g10gb", 7))
+    assertThatThrownBy(() -> configMap(MigLayout.uniform("1g10gb", 7)))
+        .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "mig device group all mig-devices: \"1g10gb\" is not a MIG profile name; write profiles"
-                + " like 1g.10gb or 3g.40gb");
+            "ConfigMap/gpu-operator/mig data[config.yaml]:"
+                + " mig-configs[layout][0].mig-devices[1g10gb]: \"1g10gb\" is not a MIG profile"
+                + " name; write profiles like 1g.10gb or 3g.40gb")
+        .satisfies(e -> assertThat(((InvalidSpecException) e).ruleId()).contains("SHR005"));
     for (String name :
         new String[] {"1g.10gb", "1g.5gb+me", "1g.24gb+me.all", "1g.24gb-me", "1c.2g.10gb"}) {
       assertThat(MigProfile.isProfileName(name)).as(name).isTrue();
@@ -44,12 +51,18 @@ class MigLayoutTest {
 
   @Test
   void counts_areNotNegativeAndNotAllZero() {
-    assertThatThrownBy(() -> MigDeviceGroup.uniform("1g.10gb", -1))
-        .hasMessageContaining("count -1 is negative");
-    assertThatThrownBy(() -> MigDeviceGroup.uniform("1g.10gb", 0))
-        .hasMessageContaining("every count is 0");
+    assertThatThrownBy(() -> configMap(MigLayout.uniform("1g.10gb", -1)))
+        .hasMessageContaining("mig-devices[1g.10gb]: count -1 is negative");
+    assertThatThrownBy(() -> configMap(MigLayout.uniform("1g.10gb", 0)))
+        .hasMessageContaining("mig-devices: every count is 0");
     assertThatCode(
-            () -> MigDeviceGroup.builder().profile("1g.10gb", 0).profile("2g.20gb", 1).build())
+            () ->
+                configMap(
+                    MigLayout.of(
+                        MigDeviceGroup.builder()
+                            .profile("1g.10gb", 0)
+                            .profile("2g.20gb", 1)
+                            .build())))
         .doesNotThrowAnyException();
     assertThat(MigDeviceGroup.builder().build().requested()).isEmpty();
   }
@@ -67,25 +80,55 @@ class MigLayoutTest {
   @Test
   void deviceFilter_holdsPciDeviceIds() {
     assertThatThrownBy(
-            () -> MigDeviceGroup.builder().addDeviceFilter("A100").profile("1g.10gb", 1).build())
-        .hasMessageContaining("\"A100\" is not a PCI device ID");
+            () ->
+                configMap(
+                    MigLayout.of(
+                        MigDeviceGroup.builder()
+                            .addDeviceFilter("A100")
+                            .profile("1g.10gb", 1)
+                            .build())))
+        .hasMessageContaining(
+            "mig-configs[layout][0].device-filter: \"A100\" is not a PCI device ID");
     assertThatCode(
             () ->
-                MigDeviceGroup.builder()
-                    .addDeviceFilter("0x20B010DE")
-                    .profile("1g.10gb", 1)
-                    .build())
+                configMap(
+                    MigLayout.of(
+                        MigDeviceGroup.builder()
+                            .addDeviceFilter("0x20B010DE")
+                            .profile("1g.10gb", 1)
+                            .build())))
         .doesNotThrowAnyException();
   }
 
   @Test
   void configNames_areLabelValuesAndThereIsAtLeastOne() {
-    assertThatThrownBy(() -> MigPartedConfig.builder().build())
-        .hasMessageContaining("no entry in mig-configs");
     assertThatThrownBy(
-            () -> MigPartedConfig.builder().putMigConfig("all 1g", MigLayout.disabled()).build())
+            () ->
+                MigPartedConfigMap.builder()
+                    .name("mig")
+                    .config(MigPartedConfig.builder().build())
+                    .build())
+        .hasMessageContaining("data[config.yaml]: mig-configs: no named layout");
+    assertThatThrownBy(
+            () ->
+                MigPartedConfigMap.builder()
+                    .name("mig")
+                    .config(
+                        MigPartedConfig.builder()
+                            .putMigConfig("all 1g", MigLayout.disabled())
+                            .build())
+                    .build())
         .hasMessageContaining("no node can select it with nvidia.com/mig.config");
-    assertThatThrownBy(() -> MigLayout.builder().build()).hasMessageContaining("no device group");
+    assertThatThrownBy(() -> configMap(MigLayout.builder().build()))
+        .hasMessageContaining("mig-configs[layout]: no device group");
+  }
+
+  /** One layout named {@code layout} in a ConfigMap {@code mig}, built (and checked). */
+  private static MigPartedConfigMap configMap(MigLayout layout) {
+    return MigPartedConfigMap.builder()
+        .name("mig")
+        .config(MigPartedConfig.builder().putMigConfig("layout", layout).build())
+        .build();
   }
 
   @Test

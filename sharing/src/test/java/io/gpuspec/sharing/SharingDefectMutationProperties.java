@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceClaim;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InferenceDeployment;
@@ -216,15 +218,15 @@ class SharingDefectMutationProperties {
     },
     SHR007 {
       /**
-       * Not for a profile that NVIDIA's default config names for GPUs without a catalogued geometry
-       * (such as 1g.12gb): the rule leaves those alone by design, as docs/sharing.md says.
+       * Every MIG pool, also one whose profile NVIDIA names for GPUs outside the catalogue as well
+       * (such as 1g.12gb): those are held to what every MIG GPU shares.
        */
       @Override
       boolean appliesTo(Valid valid) {
-        return valid.mig() && !MigCatalogue.defaults().onUncataloguedGpus(valid.migProfile());
+        return valid.mig();
       }
 
-      /** No catalogued GPU has more than 7 compute slices, so 8 instances never fit. */
+      /** No MIG GPU has more than 7 compute slices, so 8 instances never fit. */
       @Override
       void apply(Valid valid) {
         String profile = valid.migProfile();
@@ -293,6 +295,15 @@ class SharingDefectMutationProperties {
                 .toList();
         assertThat(claims).as("the DSL wires the claim to a container").isNotEmpty();
         claims.get(0).setName("undeclared");
+      }
+    },
+    SHR013 {
+      @Override
+      void apply(Valid valid) {
+        List<DeviceRequest> requests =
+            new ArrayList<>(valid.claimTemplate().getSpec().getSpec().getDevices().getRequests());
+        requests.add(new DeviceRequestBuilder(requests.get(0)).build());
+        valid.claimTemplate().getSpec().getSpec().getDevices().setRequests(requests);
       }
     };
 
@@ -486,6 +497,95 @@ class SharingDefectMutationProperties {
 
     assertThat(check(mutated).byRule(defect.name()))
         .as("%s after its defect was introduced", defect)
+        .isNotEmpty();
+  }
+
+  /**
+   * The defects that the sharing rules also catch without a fleet, from the ConfigMaps of the set
+   * alone: SHR010 through the config the workload selects with {@code
+   * nvidia.com/device-plugin.config}, and SHR007 on layouts of GPUs outside the catalogue.
+   */
+  enum FleetlessDefect {
+    SHR010(Defect.SHR010),
+    /**
+     * SHR007 on a profile of GPUs outside the catalogue only: the pool's profile becomes one with
+     * as many compute slices that only such GPUs offer, one instance more than 7 slices hold.
+     */
+    SHR007(Defect.SHR007) {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.mig() && uncatalogued(valid).isPresent();
+      }
+
+      @Override
+      void apply(Valid valid) {
+        String profile = uncatalogued(valid).orElseThrow();
+        int compute = io.gpuspec.core.k8s.MigNames.profile(profile).orElseThrow().computeSlices();
+        valid.editConfigs(
+            MIG_CONFIG, text -> Defect.count(text, valid.migProfile(), profile, 7 / compute + 1));
+      }
+    };
+
+    final Defect defect;
+
+    FleetlessDefect(Defect defect) {
+      this.defect = defect;
+    }
+
+    boolean appliesTo(Valid valid) {
+      return defect.appliesTo(valid);
+    }
+
+    void apply(Valid valid) {
+      defect.apply(valid);
+    }
+
+    /**
+     * A profile that only GPUs outside the catalogue offer, with as many compute slices as the
+     * pool's.
+     */
+    static Optional<String> uncatalogued(Valid valid) {
+      int compute =
+          io.gpuspec.core.k8s.MigNames.profile(valid.migProfile()).orElseThrow().computeSlices();
+      Set<String> catalogued =
+          MigCatalogue.defaults().geometries().stream()
+              .flatMap(g -> g.profiles().stream())
+              .map(MigProfile::name)
+              .collect(Collectors.toSet());
+      return MigGeometries.ON_OTHER_GPUS.stream()
+          .filter(name -> !catalogued.contains(name))
+          .filter(
+              name ->
+                  io.gpuspec.core.k8s.MigNames.profile(name)
+                      .filter(p -> p.computeSlices() == compute)
+                      .isPresent())
+          .sorted()
+          .findFirst();
+    }
+  }
+
+  private static Report checkWithoutFleet(Valid valid) {
+    return TestGpuspec.GPUSPEC
+        .engine()
+        .check(ManifestSet.of(valid.objects()), CheckOptions.defaults());
+  }
+
+  @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+  @Label("the defects caught from the set's ConfigMaps alone are reported without a fleet")
+  void defectIsReportedWithoutTheFleet(
+      @ForAll FleetlessDefect defect, @ForAll("shapes") Shape shape) {
+    Valid before = shape.build();
+    Assume.that(defect.appliesTo(before));
+    Statistics.collect(defect);
+    assertThat(checkWithoutFleet(before).byRule(defect.name()))
+        .as("%s on the valid objects", defect)
+        .isEmpty();
+
+    Valid mutated = shape.build();
+    defect.apply(mutated);
+
+    assertThat(checkWithoutFleet(mutated).byRule(defect.name()))
+        .as("%s after its defect was introduced, without a fleet", defect)
         .isNotEmpty();
   }
 

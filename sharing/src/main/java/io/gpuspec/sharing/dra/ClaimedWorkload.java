@@ -20,11 +20,13 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.sharing.facts.DraClaimFacts;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -133,14 +135,6 @@ public abstract class ClaimedWorkload implements ManifestSource {
   protected void check() {
     InvalidSpecException.require(
         !claims().isEmpty(), "claimed workload", "no claim", "add one with .addClaims(...)");
-    Set<String> names = new HashSet<>();
-    for (PodClaim claim : claims()) {
-      InvalidSpecException.require(
-          names.add(claim.name()),
-          "claimed workload claims",
-          "two claims are named \"" + claim.name() + "\"",
-          "give each claim its own name");
-    }
     int pods = 0;
     for (HasMetadata object : workload().toManifests()) {
       Optional<PodSpec> spec = podSpec(object);
@@ -194,18 +188,56 @@ public abstract class ClaimedWorkload implements ManifestSource {
             "no container \"" + container + "\" " + containerNames,
             "name one of the pod's containers");
       }
-      InvalidSpecException.require(
-          spec.getResourceClaims() == null
-              || spec.getResourceClaims().stream().noneMatch(c -> claim.name().equals(c.getName())),
-          where + " claim \"" + claim.name() + "\"",
-          "the pod already has a claim of this name",
-          "choose another name");
     }
+  }
+
+  /** The field path of a workload object's pod spec, as the pod-template registry names it. */
+  static String specPath(HasMetadata object) {
+    if (object instanceof Pod) {
+      return "spec";
+    }
+    return object instanceof CronJob ? "spec.jobTemplate.spec.template.spec" : "spec.template.spec";
   }
 
   public static Builder builder() {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableClaimedWorkload.Builder {}
+  public static final class Builder extends ImmutableClaimedWorkload.Builder {
+    /**
+     * Builds the workload; pods whose claims the API server would reject fail with SHR012's
+     * finding: a claim declared twice (two claims of one name, or one the workload already has), a
+     * claim name that is not a DNS label, a request the claim's template does not have.
+     */
+    @Override
+    public ClaimedWorkload build() {
+      ClaimedWorkload built = super.build();
+      Map<String, List<String>> templates = new HashMap<>();
+      for (PodClaim claim : built.claims()) {
+        templates.put(
+            claim.template().namespace() + "/" + claim.template().name(),
+            claim.template().requestNames());
+      }
+      DraClaimFacts.Known known = new DraClaimFacts.Known(Map.of(), templates);
+      for (HasMetadata object : built.toManifests()) {
+        Optional<PodSpec> spec = podSpec(object);
+        if (spec.isPresent()) {
+          String namespace =
+              object.getMetadata().getNamespace() == null
+                  ? "default"
+                  : object.getMetadata().getNamespace();
+          InvalidSpecException.requireNone(
+              "SHR012",
+              ObjectRef.of(object),
+              DraClaimFacts.errors(spec.get(), specPath(object), namespace, known));
+        }
+      }
+      return built;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    ClaimedWorkload buildUnchecked() {
+      return super.build();
+    }
+  }
 }

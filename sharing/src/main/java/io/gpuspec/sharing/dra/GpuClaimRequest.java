@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelectorBuilder;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.Labels;
 import io.gpuspec.sharing.MigProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +62,10 @@ public abstract class GpuClaimRequest {
 
   public abstract DeviceClass deviceClass();
 
-  /** How many devices ({@code allocationMode: ExactCount}). */
+  /**
+   * How many devices ({@code allocationMode: ExactCount}); 1 to 32 per template (SHR013, checked
+   * when the template is built, as is the request's name).
+   */
   @Value.Default
   public int count() {
     return 1;
@@ -143,16 +145,6 @@ public abstract class GpuClaimRequest {
   @Value.Check
   protected void check() {
     String where = "claim request \"" + name() + "\"";
-    InvalidSpecException.require(
-        Labels.isDns1123Label(name()),
-        where,
-        "the name is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-'");
-    InvalidSpecException.require(
-        count() >= 1 && count() <= 128,
-        where + " count",
-        count() + " is outside 1..128",
-        "request 1 to 128 devices");
     productContains()
         .ifPresent(
             product ->

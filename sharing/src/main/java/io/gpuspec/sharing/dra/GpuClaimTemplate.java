@@ -12,10 +12,9 @@ import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.sharing.facts.DraConfigFacts;
+import io.gpuspec.sharing.facts.DraRequestFacts;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -115,14 +114,6 @@ public abstract class GpuClaimTemplate implements ManifestSource {
         "use the namespace of the pods that claim it");
     InvalidSpecException.require(
         !requests().isEmpty(), where, "no request", "add one, e.g. GpuClaimRequest.gpu(\"gpu\")");
-    Set<String> names = new HashSet<>();
-    for (GpuClaimRequest request : requests()) {
-      InvalidSpecException.require(
-          names.add(request.name()),
-          where + " requests",
-          "two requests are named \"" + request.name() + "\"",
-          "give each request its own name");
-    }
   }
 
   /** Starts a template with this name. */
@@ -132,14 +123,17 @@ public abstract class GpuClaimTemplate implements ManifestSource {
 
   public static final class Builder extends ImmutableGpuClaimTemplate.Builder {
     /**
-     * Builds the template; a template whose device configs the rules would refuse (SHR011: a
-     * sharing setting of the other strategy, a time-slice interval on MIG devices, a percentage
-     * outside 0 to 100, a pinned memory limit below 1Mi) fails with their finding.
+     * Builds the template; a template the rules would refuse fails with their finding: SHR013 (two
+     * requests of one name, a name that is not a DNS label, a count below 1, more than 32 devices),
+     * SHR011 (a sharing setting of the other strategy, a time-slice interval on MIG devices, a
+     * percentage outside 0 to 100, a pinned memory limit below 1Mi).
      */
     @Override
     public GpuClaimTemplate build() {
       GpuClaimTemplate template = super.build();
       ResourceClaimTemplate rendered = template.toResourceClaimTemplate();
+      InvalidSpecException.requireNone(
+          "SHR013", ObjectRef.of(rendered), DraRequestFacts.requests(rendered));
       InvalidSpecException.requireNone(
           "SHR011", ObjectRef.of(rendered), DraConfigFacts.deviceConfigs(rendered));
       return template;

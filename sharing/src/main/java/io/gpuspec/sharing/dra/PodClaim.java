@@ -1,8 +1,6 @@
 package io.gpuspec.sharing.dra;
 
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
-import io.gpuspec.core.Labels;
 import java.util.List;
 import java.util.Optional;
 import org.immutables.value.Value;
@@ -10,7 +8,9 @@ import org.immutables.value.Value;
 /**
  * One claim of a pod: its name in {@code spec.resourceClaims}, the template each pod's claim is
  * made from, and the containers that get it in {@code resources.claims} (every regular container
- * when none are named), optionally one request of the claim only.
+ * when none are named), optionally one request of the claim only. Its name (a DNS label, unique in
+ * the pod) and request (one of the template's) are checked when the {@link ClaimedWorkload} is
+ * built, by SHR012's facts on the rendered pods.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -29,29 +29,6 @@ public abstract class PodClaim {
   /** Every regular container gets every request of {@code template}. */
   public static PodClaim of(String name, GpuClaimTemplate template) {
     return builder().name(name).template(template).build();
-  }
-
-  @Value.Check
-  protected void check() {
-    String where = "pod claim \"" + name() + "\"";
-    InvalidSpecException.require(
-        Labels.isDns1123Label(name()),
-        where,
-        "the name is not a DNS-1123 label",
-        "use at most 63 lower-case letters, digits and '-'");
-    request()
-        .ifPresent(
-            request ->
-                InvalidSpecException.require(
-                    template().requestNames().contains(request),
-                    where + " request",
-                    "\""
-                        + request
-                        + "\" is not a request of template \""
-                        + template().name()
-                        + "\" "
-                        + template().requestNames(),
-                    "name one of its requests"));
   }
 
   public static Builder builder() {

@@ -5,6 +5,7 @@ import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.sharing.internal.rules.DevicePluginConfigReadAsWritten;
 import io.gpuspec.sharing.internal.rules.DraClaimsWired;
+import io.gpuspec.sharing.internal.rules.DraRequestsValid;
 import io.gpuspec.sharing.internal.rules.MigLayoutsPlaceable;
 import io.gpuspec.sharing.internal.rules.MigPartedConfigWellFormed;
 import io.gpuspec.sharing.internal.rules.MigProfilesKnown;
@@ -48,6 +49,7 @@ public final class SharingModule implements GpuspecModule {
         new WorkloadsRequestAdvertisedResources(),
         new OneReplicaPerContainer(),
         new NvidiaDraConfigsValid(),
-        new DraClaimsWired());
+        new DraClaimsWired(),
+        new DraRequestsValid());
   }
 }

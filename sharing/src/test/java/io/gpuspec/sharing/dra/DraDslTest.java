@@ -226,8 +226,40 @@ class DraDslTest {
 
   @Test
   void podClaim_ofARequestTheTemplateLacks_failsAtBuild() {
-    assertThatThrownBy(() -> PodClaim.builder().name("gpu").template(A100).request("gpu-1").build())
+    assertThatThrownBy(
+            () ->
+                ClaimedWorkload.builder()
+                    .workload(
+                        InferenceDeployment.named("v")
+                            .namespace("serving")
+                            .image("img:1")
+                            .gpus(0)
+                            .build())
+                    .addClaims(
+                        PodClaim.builder().name("gpu").template(A100).request("gpu-1").build())
+                    .build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("\"gpu-1\" is not a request of template \"a100-40gb\" [gpu]");
+        .hasMessage(
+            "Deployment/serving/v spec.template.spec.containers[0].resources.claims[0].request:"
+                + " container \"main\" uses request \"gpu-1\" of claim \"gpu\", which has requests"
+                + " [gpu]; name one of its requests, or leave request out for all of them")
+        .satisfies(e -> assertThat(((InvalidSpecException) e).ruleId()).contains("SHR012"));
+  }
+
+  @Test
+  void claimTemplate_withTwoRequestsOfOneName_failsWithSHR013() {
+    assertThatThrownBy(
+            () ->
+                GpuClaimTemplate.named("two")
+                    .namespace("serving")
+                    .addRequests(
+                        GpuClaimRequest.gpu("gpu").build(), GpuClaimRequest.gpu("gpu").build())
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "ResourceClaimTemplate/serving/two spec.spec.devices.requests[1].name: request \"gpu\""
+                + " is listed twice (first at requests[0]); give each request of the claim its own"
+                + " name")
+        .satisfies(e -> assertThat(((InvalidSpecException) e).ruleId()).contains("SHR013"));
   }
 }

@@ -2,8 +2,12 @@ package io.gpuspec.sharing.dra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.InferenceDeployment;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.manifest.ManifestSet;
@@ -19,18 +23,21 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * The proof that SHR011 has one home: {@code GpuClaimTemplate.build()} refuses a template if and
- * only if the rules, run on the template rendered without the facts (a fleet known), report an
- * error, and what it throws is the finding the rule reports (same id, object, path, words). Inputs
- * vary the sharing of each request, never the DSL's own shape.
+ * The proof that SHR011, SHR012 and SHR013 have one home: {@code GpuClaimTemplate.build()} and
+ * {@code ClaimedWorkload.build()} refuse a value if and only if the rules, run on it rendered
+ * without the facts (a fleet known), report an error, and what they throw is the finding the rule
+ * reports (same id, object, path, words). Inputs vary the requests' names, counts and sharing, and
+ * the pod claims' names and requests, never the DSL's own shape (the template's namespace, the
+ * containers a claim names).
  */
 class DraOneHomeProperties {
 
-  /** One request as generated: MIG or whole GPUs, and its sharing, if any. */
-  record RequestSpec(boolean mig, Optional<DraSharing> sharing) {}
+  /** One request as generated: its name, MIG or whole GPUs, how many, and its sharing, if any. */
+  record RequestSpec(String name, boolean mig, int count, Optional<DraSharing> sharing) {}
 
   @Provide
   Arbitrary<List<RequestSpec>> requests() {
@@ -48,11 +55,20 @@ class DraOneHomeProperties {
                   pinned.ifPresent(builder::pinnedMemoryLimit);
                   return builder.build();
                 });
-    return Combinators.combine(Arbitraries.of(true, false), sharing.optional(0.8))
+    Arbitrary<String> name =
+        Arbitraries.frequencyOf(
+            Tuple.of(12, Arbitraries.of("gpu", "slice", "r0", "r1")),
+            Tuple.of(1, Arbitraries.of("Gpu", "gpu_0", "-r")));
+    Arbitrary<Integer> count =
+        Arbitraries.frequencyOf(
+            Tuple.of(1, Arbitraries.integers().between(-1, 0)),
+            Tuple.of(12, Arbitraries.integers().between(1, 8)),
+            Tuple.of(2, Arbitraries.integers().between(16, 33)));
+    return Combinators.combine(name, Arbitraries.of(true, false), count, sharing.optional(0.8))
         .as(RequestSpec::new)
         .list()
         .ofMinSize(1)
-        .ofMaxSize(2);
+        .ofMaxSize(3);
   }
 
   @Property(tries = 200)
@@ -61,7 +77,10 @@ class DraOneHomeProperties {
     for (int i = 0; i < requests.size(); i++) {
       RequestSpec spec = requests.get(i);
       GpuClaimRequest.Builder request =
-          spec.mig() ? GpuClaimRequest.mig("r" + i, "1g.10gb") : GpuClaimRequest.gpu("r" + i);
+          spec.mig()
+              ? GpuClaimRequest.mig(spec.name(), "1g.10gb")
+              : GpuClaimRequest.gpu(spec.name());
+      request.count(spec.count());
       spec.sharing().ifPresent(request::sharing);
       builder.addRequests(request.build());
     }
@@ -91,11 +110,10 @@ class DraOneHomeProperties {
     }
     assertThat(refusal).as("build() accepted what the rules call an error: " + errors).isPresent();
     InvalidSpecException thrown = refusal.get();
-    assertThat(thrown.ruleId()).contains("SHR011");
     Finding finding = thrown.finding().orElseThrow();
     List<Violation> same = new ArrayList<>();
     for (Violation v : errors) {
-      if (v.ruleId().equals("SHR011")
+      if (thrown.ruleId().orElseThrow().equals(v.ruleId())
           && v.object().equals(ObjectRef.of(rendered))
           && v.path().equals(finding.path())
           && v.message().equals(finding.message())
@@ -104,5 +122,116 @@ class DraOneHomeProperties {
       }
     }
     assertThat(same).as("the rules report what build() threw: " + thrown.getMessage()).isNotEmpty();
+  }
+
+  /** One pod claim as generated: its name and the request its containers use, if one. */
+  record ClaimSpec(String name, Optional<String> request) {}
+
+  private static final GpuClaimTemplate TEMPLATE =
+      GpuClaimTemplate.named("a100")
+          .namespace("serving")
+          .addRequests(
+              GpuClaimRequest.gpu("gpu").build(), GpuClaimRequest.mig("slice", "1g.10gb").build())
+          .build();
+
+  @Provide
+  Arbitrary<List<ClaimSpec>> claims() {
+    Arbitrary<String> name =
+        Arbitraries.frequencyOf(
+            Tuple.of(12, Arbitraries.of("gpu", "shared", "slices")),
+            Tuple.of(1, Arbitraries.of("GPU", "a_b")));
+    Arbitrary<String> request =
+        Arbitraries.frequencyOf(
+            Tuple.of(8, Arbitraries.of("gpu", "slice", "gpu/large")),
+            Tuple.of(1, Arbitraries.of("other", "other/large")));
+    return Combinators.combine(name, request.optional(0.5))
+        .as(ClaimSpec::new)
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(3);
+  }
+
+  /** A pod that already declares and uses claim {@code shared} of the template. */
+  private static ManifestSource podWithAClaim() {
+    return () ->
+        List.of(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("p")
+                .withNamespace("serving")
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("main")
+                .withImage("registry.example.com/serve:1.0")
+                .withNewResources()
+                .addNewClaim()
+                .withName("shared")
+                .endClaim()
+                .endResources()
+                .endContainer()
+                .addNewResourceClaim()
+                .withName("shared")
+                .withResourceClaimTemplateName("a100")
+                .endResourceClaim()
+                .endSpec()
+                .build());
+  }
+
+  @Property(tries = 200)
+  void claimedWorkload_buildRefusesIffARuleDoes(
+      @ForAll("claims") List<ClaimSpec> claims, @ForAll boolean pod) {
+    ManifestSource workload =
+        pod
+            ? podWithAClaim()
+            : InferenceDeployment.named("v")
+                .namespace("serving")
+                .image("registry.example.com/serve:1.0")
+                .gpus(0)
+                .build();
+    ClaimedWorkload.Builder builder = ClaimedWorkload.builder().workload(workload);
+    for (ClaimSpec spec : claims) {
+      PodClaim.Builder claim = PodClaim.builder().name(spec.name()).template(TEMPLATE);
+      spec.request().ifPresent(claim::request);
+      builder.addClaims(claim.build());
+    }
+    Optional<InvalidSpecException> refusal;
+    try {
+      builder.build();
+      refusal = Optional.empty();
+    } catch (InvalidSpecException e) {
+      refusal = Optional.of(e);
+    }
+    List<HasMetadata> rendered = new ArrayList<>(builder.buildUnchecked().toManifests());
+    rendered.addAll(TEMPLATE.toManifests());
+    List<Violation> errors =
+        TestGpuspec.GPUSPEC
+            .engine()
+            .check(ManifestSet.of(rendered), CheckOptions.builder().fleet(Fleet.of()).build())
+            .errors();
+    Statistics.label("refused").collect(refusal.isPresent());
+    Statistics.label("refused")
+        .coverage(
+            c -> {
+              c.check(true).percentage(p -> p >= 10);
+              c.check(false).percentage(p -> p >= 10);
+            });
+    if (errors.isEmpty()) {
+      assertThat(refusal).as("build() refused what no rule calls an error").isEmpty();
+      return;
+    }
+    assertThat(refusal).as("build() accepted what the rules call an error: " + errors).isPresent();
+    InvalidSpecException thrown = refusal.get();
+    Finding finding = thrown.finding().orElseThrow();
+    assertThat(errors)
+        .as("the rules report what build() threw: " + thrown.getMessage())
+        .anySatisfy(
+            v -> {
+              assertThat(thrown.ruleId()).contains(v.ruleId());
+              assertThat(v.object()).isEqualTo(ObjectRef.of(rendered.get(0)));
+              assertThat(v.path()).isEqualTo(finding.path());
+              assertThat(v.message()).isEqualTo(finding.message());
+              assertThat(v.fix()).isEqualTo(finding.fix());
+            });
   }
 }

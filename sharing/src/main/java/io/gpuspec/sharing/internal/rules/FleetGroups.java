@@ -6,6 +6,7 @@ import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.sharing.ConfigSelector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,20 @@ final class FleetGroups {
   /** The groups whose nodes carry {@code key=value}. */
   static List<Group> labelled(CheckContext context, String key, String value) {
     return of(context).stream().filter(g -> value.equals(g.labels().get(key))).toList();
+  }
+
+  /** The groups of a known GPU model whose label {@code key} selects a config, for the facts. */
+  static List<ConfigSelector> selecting(CheckContext context, String key) {
+    List<ConfigSelector> selectors = new ArrayList<>();
+    for (Group group : of(context)) {
+      String config = group.labels().get(key);
+      if (config != null && group.model().isPresent()) {
+        selectors.add(
+            new ConfigSelector(
+                group.describe(), config, group.model().get(), group.pool().map(NodePool::shape)));
+      }
+    }
+    return selectors;
   }
 
   private static Optional<GpuModel> modelOf(Map<String, String> labels, CheckContext context) {

@@ -1,12 +1,12 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.MigPartedConfig;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
+import io.gpuspec.sharing.MigPartedConfigFacts;
 
 /**
  * SHR005: a mig-parted config (in a ConfigMap or a standalone file) has the format the MIG manager
@@ -34,10 +34,9 @@ public final class MigPartedConfigWellFormed extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.MIG_PARTED)) {
-      MigPartedConfig.parse(config.text())
-          .problems()
-          .forEach(problem -> SharingRules.report(context, config, problem));
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      MigPartedConfigFacts.wellFormed(configMap)
+          .forEach(finding -> context.report(configMap, finding));
     }
   }
 }

@@ -1,14 +1,12 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.MigCatalogue;
-import io.gpuspec.sharing.MigGeometry;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
-import java.util.List;
+import io.gpuspec.sharing.MigPartedConfigFacts;
 
 /**
  * SHR006: every MIG profile of a layout is offered by some catalogued GPU (the ones its {@code
@@ -35,37 +33,9 @@ public final class MigProfilesKnown extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    MigCatalogue catalogue = MigCatalogue.defaults();
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.MIG_PARTED)) {
-      for (MigGroups.Group group : MigGroups.of(config, catalogue)) {
-        for (String profile : group.profiles().keySet()) {
-          if (!group.offering(profile).isEmpty()
-              || (!group.filtered() && catalogue.onUncataloguedGpus(profile))) {
-            continue; // offered, or a profile of a GPU the catalogue has no geometry for
-          }
-          SharingRules.report(
-              context,
-              config,
-              group.path() + ".mig-devices[" + profile + "]",
-              group.filtered()
-                  ? "MIG profile "
-                      + profile
-                      + " is not offered by "
-                      + MigGroups.names(group.gpus())
-                      + ", the GPUs the group's device-filter selects"
-                  : "MIG profile "
-                      + profile
-                      + " is offered by no catalogued GPU (tried "
-                      + MigGroups.names(group.gpus())
-                      + ")",
-              "use a profile the GPU offers, e.g. " + examples(group.gpus()));
-        }
-      }
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      MigPartedConfigFacts.profilesKnown(configMap)
+          .forEach(finding -> context.report(configMap, finding));
     }
-  }
-
-  private static String examples(List<MigGeometry> gpus) {
-    MigGeometry first = gpus.get(0);
-    return String.join(", ", first.profileNames()) + " on " + first.modelName();
   }
 }

@@ -1,20 +1,15 @@
 package io.gpuspec.sharing.internal.rules;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.DevicePluginConfig;
+import io.gpuspec.sharing.ConfigSelector;
 import io.gpuspec.sharing.DevicePluginConfigFacts;
-import io.gpuspec.sharing.DevicePluginConfigReader;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharedEntry;
-import io.gpuspec.sharing.DevicePluginConfigReader.SharingSection;
 import io.gpuspec.sharing.NodeConfigLabels;
-import io.gpuspec.sharing.SharingConfig;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
+import java.util.List;
 
 /**
  * SHR003: MPS shares a GPU among at most 48 clients, 16 below compute capability 7.5 (Volta). The
@@ -40,50 +35,13 @@ public final class MpsClientsWithinLimit extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
+    List<ConfigSelector> selectors =
+        FleetGroups.selecting(context, NodeConfigLabels.DEVICE_PLUGIN_CONFIG);
     for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
       DevicePluginConfigFacts.mpsClients(configMap)
           .forEach(finding -> context.report(configMap, finding));
-    }
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.DEVICE_PLUGIN)) {
-      for (SharingSection section : DevicePluginConfigReader.sections(config.root())) {
-        if (!section.isMps()) {
-          continue;
-        }
-        for (SharedEntry entry : section.resources()) {
-          entry
-              .replicas()
-              .filter(replicas -> replicas <= SharingConfig.MPS_MAX_REPLICAS)
-              .ifPresent(replicas -> checkModels(context, config, entry, replicas));
-        }
-      }
-    }
-  }
-
-  /** The part that needs the fleet: the pools of older GPUs that select this config. */
-  private static void checkModels(
-      CheckContext context, EmbeddedConfig config, SharedEntry entry, int replicas) {
-    String path = entry.path() + ".replicas";
-    for (FleetGroups.Group group :
-        FleetGroups.labelled(context, NodeConfigLabels.DEVICE_PLUGIN_CONFIG, config.key())) {
-      if (group.model().isEmpty()) {
-        continue;
-      }
-      GpuModel model = group.model().get();
-      int max = DevicePluginConfig.maxMpsReplicas(model);
-      if (replicas > max) {
-        SharingRules.report(
-            context,
-            config,
-            path,
-            replicas
-                + " MPS clients but "
-                + group.describe()
-                + " selects this config and a GPU of compute capability "
-                + model.computeCapability()
-                + " serves at most "
-                + max,
-            "use at most " + max + " replicas for " + model.name() + " nodes");
-      }
+      DevicePluginConfigFacts.mpsClientsOnPools(configMap, selectors)
+          .forEach(finding -> context.report(configMap, finding));
     }
   }
 }

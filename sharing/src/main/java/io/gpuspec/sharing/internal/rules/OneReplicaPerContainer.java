@@ -1,26 +1,34 @@
 package io.gpuspec.sharing.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.PoolSharing.MultipleRequests;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
+import io.gpuspec.sharing.SharedRequestFacts;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * SHR010: with the fleet known, a container asks a pool of shared GPUs (time-slicing, MPS) for one
- * replica. With {@code failRequestsGreaterThanOne} (the default for MPS) the device plugin fails a
- * request for more: an error. Otherwise it admits it, but two replicas are no more GPU than one and
- * may be the same GPU (no memory or fault isolation): a warning. See docs/sharing.md. Pools built
- * with {@code GpuSharing} say how they share; node groups read from a cluster say it with GFD's
- * {@code <resource>.replicas} and {@code <resource>.sharing-strategy} labels.
+ * SHR010: a container asks shared GPUs (time-slicing, MPS) for one replica. With {@code
+ * failRequestsGreaterThanOne} (the default for MPS) the device plugin fails a request for more: an
+ * error. Otherwise it admits it, but two replicas are no more GPU than one and may be the same GPU
+ * (no memory or fault isolation): a warning. See docs/sharing.md. Without a fleet, the config the
+ * pods select with {@code nvidia.com/device-plugin.config} (or the default config when they select
+ * none) in a device-plugin ConfigMap of the set says how they share ({@link SharedRequestFacts}).
+ * With the fleet, so do the pools the pods can run on: pools built with {@code GpuSharing} say it
+ * themselves, node groups read from a cluster with GFD's {@code <resource>.replicas} and {@code
+ * <resource>.sharing-strategy} labels.
  */
 public final class OneReplicaPerContainer extends BaseRule {
 
@@ -29,7 +37,7 @@ public final class OneReplicaPerContainer extends BaseRule {
         RuleInfo.builder()
             .id("SHR010")
             .severity(Severity.WARNING)
-            .title("With the pools known, containers request one replica of a shared GPU")
+            .title("Containers request one replica of a shared GPU")
             .why(
                 "A time-sliced or MPS replica is a share of one GPU; asking for several gives no"
                     + " more GPU, and the device plugin fails the request when"
@@ -42,12 +50,25 @@ public final class OneReplicaPerContainer extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
+    List<ConfigMap> configMaps = manifests.ofType(ConfigMap.class);
     List<FleetGroups.Group> groups = FleetGroups.of(context);
-    if (groups.isEmpty()) {
-      return;
-    }
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
+        Set<String> reported = new HashSet<>();
+        for (Finding finding :
+            SharedRequestFacts.failedRequests(template.spec(), template.specPath(), configMaps)) {
+          context.report(Severity.ERROR, workload.object(), finding);
+          reported.add(finding.path());
+        }
+        for (Finding finding :
+            SharedRequestFacts.requestsWithoutGain(
+                template.spec(), template.specPath(), configMaps)) {
+          context.report(Severity.WARNING, workload.object(), finding);
+          reported.add(finding.path());
+        }
+        if (groups.isEmpty()) {
+          continue;
+        }
         List<FleetGroups.Group> selected =
             groups.stream()
                 .filter(group -> NodeSelection.admits(template.spec(), group.labels()))
@@ -55,7 +76,9 @@ public final class OneReplicaPerContainer extends BaseRule {
         for (PodContainers container : PodContainers.of(template)) {
           for (String resource : container.gpuResources()) {
             OptionalLong amount = container.amount(resource);
-            if (amount.isPresent() && amount.getAsLong() > 1) {
+            if (amount.isPresent()
+                && amount.getAsLong() > 1
+                && !reported.contains(container.resourcePath(resource))) {
               check(context, workload, template, container, resource, amount.getAsLong(), selected);
             }
           }

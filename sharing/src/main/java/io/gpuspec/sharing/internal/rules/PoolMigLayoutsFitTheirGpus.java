@@ -1,27 +1,21 @@
 package io.gpuspec.sharing.internal.rules;
 
-import io.gpuspec.core.GpuModel;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.sharing.MigCatalogue;
-import io.gpuspec.sharing.MigDeviceGroup;
-import io.gpuspec.sharing.MigFit;
-import io.gpuspec.sharing.MigLayout;
-import io.gpuspec.sharing.MigPartedConfig;
-import io.gpuspec.sharing.MigProblem;
+import io.gpuspec.sharing.ConfigSelector;
+import io.gpuspec.sharing.MigPartedConfigFacts;
 import io.gpuspec.sharing.NodeConfigLabels;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.List;
-import java.util.Map;
 
 /**
  * SHR008: with the fleet known, the MIG layout a pool selects with {@code nvidia.com/mig.config}
  * suits the pool's GPU model: no MIG on a model without MIG (T4, L4, L40S, A10, V100), and a layout
  * that fits the model's geometry and the node's GPU indices. The layout is looked up in the
- * mig-parted configs of the set. See docs/sharing.md.
+ * mig-parted configs of the set ({@link MigPartedConfigFacts#poolLayouts}). See docs/sharing.md.
  */
 public final class PoolMigLayoutsFitTheirGpus extends BaseRule {
 
@@ -48,58 +42,10 @@ public final class PoolMigLayoutsFitTheirGpus extends BaseRule {
     if (context.fleet().isEmpty()) {
       return;
     }
-    for (EmbeddedConfig config : EmbeddedConfig.in(manifests, EmbeddedConfig.Type.MIG_PARTED)) {
-      MigPartedConfig.parse(config.text())
-          .value()
-          .ifPresent(parsed -> check(context, config, parsed));
-    }
-  }
-
-  private static void check(CheckContext context, EmbeddedConfig config, MigPartedConfig parsed) {
-    MigCatalogue catalogue = MigCatalogue.defaults();
-    for (Map.Entry<String, MigLayout> entry : parsed.migConfigs().entrySet()) {
-      String path = "mig-configs[" + entry.getKey() + "]";
-      MigLayout layout = entry.getValue();
-      for (FleetGroups.Group group :
-          FleetGroups.labelled(context, NodeConfigLabels.MIG_CONFIG, entry.getKey())) {
-        if (group.model().isEmpty()) {
-          continue;
-        }
-        GpuModel model = group.model().get();
-        boolean enablesMig = layout.groups().stream().anyMatch(MigDeviceGroup::migEnabled);
-        if (!model.migCapable()) {
-          if (enablesMig) {
-            SharingRules.report(
-                context,
-                config,
-                path,
-                group.describe()
-                    + " selects this layout with "
-                    + NodeConfigLabels.MIG_CONFIG
-                    + ", but "
-                    + model.name()
-                    + " cannot be partitioned with MIG",
-                "label the pool with a layout that keeps MIG off (e.g. all-disabled), or share"
-                    + " its GPUs with time-slicing or MPS");
-          }
-          continue;
-        }
-        if (catalogue.geometry(model).isEmpty()) {
-          continue; // a MIG GPU gpuspec has no geometry for
-        }
-        MigFit fit =
-            group.pool().isPresent()
-                ? catalogue.fit(layout, group.pool().get())
-                : catalogue.fit(layout, List.of(model));
-        for (MigProblem problem : fit.problems()) {
-          SharingRules.report(
-              context,
-              config,
-              path,
-              group.describe() + " selects this layout, but " + problem.problem(),
-              problem.fix());
-        }
-      }
+    List<ConfigSelector> selectors = FleetGroups.selecting(context, NodeConfigLabels.MIG_CONFIG);
+    for (ConfigMap configMap : manifests.ofType(ConfigMap.class)) {
+      MigPartedConfigFacts.poolLayouts(configMap, selectors)
+          .forEach(finding -> context.report(configMap, finding));
     }
   }
 }

@@ -1,18 +1,9 @@
 package io.gpuspec.sharing.internal.rules;
 
-import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.k8s.MigNames;
-import io.gpuspec.core.report.Severity;
-import io.gpuspec.core.spi.CheckContext;
-import io.gpuspec.sharing.ConfigProblem;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
-import java.util.Optional;
-import tools.jackson.databind.JsonNode;
-
 /**
- * What the sharing rules share: upstream documentation and findings on embedded configs (the
- * ConfigMap, {@code data[<key>]}, the inner path in the message). Device-plugin configs are read by
- * {@link io.gpuspec.sharing.DevicePluginConfigReader}.
+ * What the sharing rules share: upstream documentation. The facts the rules report live in {@link
+ * io.gpuspec.sharing.DevicePluginConfigFacts}, {@link io.gpuspec.sharing.MigPartedConfigFacts} and
+ * {@code io.gpuspec.sharing.facts}.
  */
 final class SharingRules {
 
@@ -39,50 +30,5 @@ final class SharingRules {
   /** NVIDIA's DRA driver for GPUs (device classes, opaque GpuConfig / MigDeviceConfig). */
   static final String NVIDIA_DRA = "https://github.com/NVIDIA/k8s-dra-driver-gpu";
 
-  static final String GPU = GpuResources.NVIDIA_GPU;
-  static final String MIG_PREFIX = MigNames.RESOURCE_PREFIX;
-
   private SharingRules() {}
-
-  /** Reports at the config's data key, naming the inner path first in the message. */
-  static void report(
-      CheckContext context, EmbeddedConfig config, String inner, String message, String fix) {
-    context.report(config.configMap(), config.path(), at(inner) + message, fix);
-  }
-
-  /** Reports at the given severity. */
-  static void report(
-      CheckContext context,
-      Severity severity,
-      EmbeddedConfig config,
-      String inner,
-      String message,
-      String fix) {
-    context.report(severity, config.configMap(), config.path(), at(inner) + message, fix);
-  }
-
-  /** Reports a problem of a strict config reader ({@code "<problem>; <fix>"}). */
-  static void report(CheckContext context, EmbeddedConfig config, ConfigProblem problem) {
-    String message = problem.message();
-    int split = message.lastIndexOf("; ");
-    String what = split < 0 ? message : message.substring(0, split);
-    String fix = split < 0 ? "fix the config as the message says" : message.substring(split + 2);
-    report(context, config, problem.path(), what, fix);
-  }
-
-  private static String at(String inner) {
-    return inner.isEmpty() || inner.equals("<root>") ? "" : inner + ": ";
-  }
-
-  /** The text of a string value. */
-  static Optional<String> text(JsonNode node) {
-    return node != null && node.isString() ? Optional.of(node.asString()) : Optional.empty();
-  }
-
-  /** The value of an integral number. */
-  static Optional<Integer> integer(JsonNode node) {
-    return node != null && node.isIntegralNumber() && node.canConvertToInt()
-        ? Optional.of(node.intValue())
-        : Optional.empty();
-  }
 }

@@ -1,9 +1,5 @@
-package io.gpuspec.sharing.internal.rules;
+package io.gpuspec.sharing;
 
-import io.gpuspec.sharing.MigCatalogue;
-import io.gpuspec.sharing.MigGeometry;
-import io.gpuspec.sharing.MigProfile;
-import io.gpuspec.sharing.internal.support.EmbeddedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +9,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The device groups of a mig-parted config read leniently, so that the catalogue rules check the
- * profiles of every well-formed group even when another part of the text is malformed (which SHR005
- * reports).
+ * The device groups of a mig-parted config read leniently, so that the catalogue facts (SHR006,
+ * SHR007) judge the profiles of every well-formed group even when another part of the text is
+ * malformed (which SHR005 reports).
  */
 final class MigGroups {
 
@@ -45,13 +41,30 @@ final class MigGroups {
 
   private MigGroups() {}
 
+  /** Whether a config tree is a mig-parted config: a {@code version} and {@code mig-configs}. */
+  static boolean isMigPartedConfig(ObjectNode root) {
+    return root.has("version") && root.has("mig-configs");
+  }
+
   /**
    * The groups with {@code mig-enabled: true} and well-formed profile names; groups whose device
    * filter names no catalogued GPU are left out (nothing is known about them).
    */
-  static List<Group> of(EmbeddedConfig config, MigCatalogue catalogue) {
+  static List<Group> of(ObjectNode root, MigCatalogue catalogue) {
+    return all(root, catalogue).stream().filter(group -> !group.gpus().isEmpty()).toList();
+  }
+
+  /**
+   * The groups with {@code mig-enabled: true} whose device filter names no catalogued GPU (their
+   * {@code gpus} are empty): only what every MIG GPU shares is known about them.
+   */
+  static List<Group> outsideCatalogue(ObjectNode root, MigCatalogue catalogue) {
+    return all(root, catalogue).stream().filter(group -> group.gpus().isEmpty()).toList();
+  }
+
+  private static List<Group> all(ObjectNode root, MigCatalogue catalogue) {
     List<Group> groups = new ArrayList<>();
-    if (!(config.root().get("mig-configs") instanceof ObjectNode layouts)) {
+    if (!(root.get("mig-configs") instanceof ObjectNode layouts)) {
       return groups;
     }
     for (Map.Entry<String, JsonNode> layout : layouts.properties()) {
@@ -81,7 +94,7 @@ final class MigGroups {
     }
     Map<String, Integer> profiles = new TreeMap<>();
     for (Map.Entry<String, JsonNode> device : devices.properties()) {
-      Optional<Integer> count = SharingRules.integer(device.getValue());
+      Optional<Integer> count = integer(device.getValue());
       if (MigProfile.isProfileName(device.getKey()) && count.isPresent() && count.get() > 0) {
         profiles.put(device.getKey(), count.get());
       }
@@ -94,9 +107,6 @@ final class MigGroups {
         catalogue.geometries().stream()
             .filter(g -> filter.isEmpty() || g.matchesDeviceFilter(filter))
             .toList();
-    if (gpus.isEmpty()) {
-      return Optional.empty();
-    }
     return Optional.of(new Group(layout, path, profiles, gpus, !filter.isEmpty()));
   }
 
@@ -108,9 +118,20 @@ final class MigGroups {
     if (node.isString()) {
       ids.add(node.asString());
     } else if (node.isArray()) {
-      node.forEach(item -> SharingRules.text(item).ifPresent(ids::add));
+      node.forEach(
+          item -> {
+            if (item != null && item.isString()) {
+              ids.add(item.asString());
+            }
+          });
     }
     return ids;
+  }
+
+  private static Optional<Integer> integer(JsonNode node) {
+    return node != null && node.isIntegralNumber() && node.canConvertToInt()
+        ? Optional.of(node.intValue())
+        : Optional.empty();
   }
 
   /** {@code A100-40GB, A100-80GB}. */
