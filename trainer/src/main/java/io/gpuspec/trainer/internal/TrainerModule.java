@@ -1,0 +1,31 @@
+package io.gpuspec.trainer.internal;
+
+import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.manifest.WritePhase;
+import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.trainer.model.ClusterTrainingRuntime;
+import io.gpuspec.trainer.model.TrainJob;
+import io.gpuspec.trainer.model.TrainingRuntime;
+import java.util.List;
+
+/**
+ * The Kubeflow Trainer v2 module: the kinds {@code TrainJob}, {@code TrainingRuntime} and {@code
+ * ClusterTrainingRuntime} ({@code trainer.kubeflow.org/v1alpha1}). Runtimes are written with the
+ * configuration TrainJobs refer to, TrainJobs with the workloads.
+ */
+public final class TrainerModule implements GpuspecModule {
+
+  @Override
+  public String name() {
+    return "trainer";
+  }
+
+  @Override
+  public List<ResourceKind> kinds() {
+    return List.of(
+        new ResourceKind(TrainJob.class, WritePhase.WORKLOAD, NameFormat.DNS1035_LABEL),
+        new ResourceKind(TrainingRuntime.class, WritePhase.CONFIG),
+        new ResourceKind(ClusterTrainingRuntime.class, WritePhase.CONFIG));
+  }
+}
