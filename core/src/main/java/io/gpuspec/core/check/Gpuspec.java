@@ -18,6 +18,7 @@ import io.gpuspec.core.manifest.WriteOrder;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.UntypedKinds;
@@ -236,7 +237,8 @@ public final class Gpuspec {
    * {@link FleetCheck}.
    */
   public FleetReport checkFleet(Fleet fleet, ManifestSet manifests) {
-    return new FleetCheck(fleet, engine::workload).check(manifests);
+    ObjectLookup set = ObjectLookup.of(manifests);
+    return new FleetCheck(fleet, object -> engine.workload(object, set)).check(manifests);
   }
 
   /**

@@ -10,6 +10,7 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.UntypedKinds;
@@ -108,10 +109,18 @@ public final class RuleEngine {
     return new RuleEngine(this, rules.stream().filter(r -> wanted.contains(r.id())).toList());
   }
 
-  /** The workload view of one object, if some module's adapter knows its kind. */
+  /** The workload view of one object on its own, if some module's adapter knows its kind. */
   public Optional<Workload> workload(HasMetadata object) {
+    return workload(object, ObjectLookup.NONE);
+  }
+
+  /**
+   * The workload view of one object of a set, if some module's adapter knows its kind; {@code set}
+   * shows the adapter the other objects of the set (e.g. the runtime a training job names).
+   */
+  public Optional<Workload> workload(HasMetadata object, ObjectLookup set) {
     for (WorkloadAdapter adapter : adapters) {
-      Optional<Workload> workload = adapter.adapt(object);
+      Optional<Workload> workload = adapter.adapt(object, set);
       if (workload.isPresent()) {
         return workload;
       }
@@ -152,10 +161,12 @@ public final class RuleEngine {
     int ran = 0;
     // What the rules of this check share, per set they run on (a rule may run on a subset).
     Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
+    // Adapters see the whole set, also when a rule runs on a subset to isolate a failure.
+    ObjectLookup set = ObjectLookup.of(manifests);
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        runIsolated(rule, manifests, options, shared, violations);
+        runIsolated(rule, manifests, set, options, shared, violations);
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));
@@ -165,10 +176,11 @@ public final class RuleEngine {
   private void runIsolated(
       Rule rule,
       ManifestSet manifests,
+      ObjectLookup set,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> violations) {
-    Optional<Throwable> failure = run(rule, manifests, options, shared, violations);
+    Optional<Throwable> failure = run(rule, manifests, set, options, shared, violations);
     if (failure.isEmpty()) {
       return;
     }
@@ -176,14 +188,14 @@ public final class RuleEngine {
     Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
     for (HasMetadata object : manifests) {
       Optional<Throwable> alone =
-          run(rule, manifests.filter(o -> o == object), options, shared, new ArrayList<>());
+          run(rule, manifests.filter(o -> o == object), set, options, shared, new ArrayList<>());
       if (alone.isPresent()) {
         failing.add(object);
         violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
       }
     }
     Optional<Throwable> rest =
-        run(rule, manifests.filter(o -> !failing.contains(o)), options, shared, violations);
+        run(rule, manifests.filter(o -> !failing.contains(o)), set, options, shared, violations);
     if (failing.isEmpty() || rest.isPresent()) {
       Throwable cause = rest.orElse(failure.get());
       violations.add(
@@ -194,6 +206,7 @@ public final class RuleEngine {
   private Optional<Throwable> run(
       Rule rule,
       ManifestSet manifests,
+      ObjectLookup set,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> sink) {
@@ -202,7 +215,7 @@ public final class RuleEngine {
       rule.check(
           manifests,
           new EngineContext(
-              this::workload,
+              object -> workload(object, set),
               this::declaredNameFormat,
               rule,
               options,

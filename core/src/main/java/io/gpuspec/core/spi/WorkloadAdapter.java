@@ -12,4 +12,13 @@ public interface WorkloadAdapter {
 
   /** The workload view of an object, or empty when this adapter does not know the kind. */
   Optional<Workload> adapt(HasMetadata object);
+
+  /**
+   * The workload view of an object of a set, for kinds whose pod templates depend on other objects
+   * of the set (e.g. a training job's runtime); {@code set} finds them, read-only. By default the
+   * view of the object alone.
+   */
+  default Optional<Workload> adapt(HasMetadata object, ObjectLookup set) {
+    return adapt(object);
+  }
 }
