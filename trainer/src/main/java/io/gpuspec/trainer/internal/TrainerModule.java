@@ -4,6 +4,7 @@ import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.manifest.WritePhase;
 import io.gpuspec.core.spi.GpuspecModule;
+import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.trainer.model.ClusterTrainingRuntime;
 import io.gpuspec.trainer.model.TrainJob;
 import io.gpuspec.trainer.model.TrainingRuntime;
@@ -27,5 +28,10 @@ public final class TrainerModule implements GpuspecModule {
         new ResourceKind(TrainJob.class, WritePhase.WORKLOAD, NameFormat.DNS1035_LABEL),
         new ResourceKind(TrainingRuntime.class, WritePhase.CONFIG),
         new ResourceKind(ClusterTrainingRuntime.class, WritePhase.CONFIG));
+  }
+
+  @Override
+  public List<WorkloadAdapter> workloadAdapters() {
+    return List.of(new TrainerWorkloads());
   }
 }
