@@ -2,6 +2,7 @@ package io.gpuspec.trainer;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.spi.ObjectLookup;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.trainer.model.ClusterTrainingRuntime;
 import io.gpuspec.trainer.model.RuntimeRef;
 import io.gpuspec.trainer.model.TrainJob;
@@ -37,10 +38,11 @@ public final class Runtimes {
       return Optional.empty();
     }
     boolean namespaced = TrainingRuntime.KIND.equals(ref.effectiveKind());
-    return set.find(
-        TrainJob.GROUP,
-        ref.effectiveKind(),
-        namespaced ? ObjectLookup.namespaceOf(job) : null,
-        ref.getName());
+    String namespace = Subject.namespace(job);
+    // an unstated namespace may be any one (kubectl's current namespace), as references read it
+    return set.objects(TrainJob.GROUP, ref.effectiveKind()).stream()
+        .filter(r -> ref.getName().equals(Subject.name(r)))
+        .filter(r -> !namespaced || Subject.sameNamespace(Subject.namespace(r), namespace))
+        .findFirst();
   }
 }

@@ -3,8 +3,11 @@ package io.gpuspec.trainer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.YamlRenderer;
+import io.gpuspec.core.report.Severity;
+import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.trainer.model.ClusterTrainingRuntime;
 import io.gpuspec.trainer.model.TrainJob;
 import io.gpuspec.trainer.model.TrainingRuntime;
@@ -41,6 +44,37 @@ class UpstreamExamplesTest {
                 assertThat(o)
                     .isInstanceOfAny(
                         TrainJob.class, TrainingRuntime.class, ClusterTrainingRuntime.class));
+  }
+
+  @Test
+  void upstreamExamples_lintWithoutErrors_togetherAndFileByFile() throws IOException {
+    assertThat(TestGpuspec.GPUSPEC.lint(files(), CheckOptions.defaults()).violations())
+        .filteredOn(v -> v.severity() == Severity.ERROR)
+        .isEmpty();
+    for (Path file : files()) {
+      assertThat(TestGpuspec.GPUSPEC.lint(List.of(file), CheckOptions.defaults()).violations())
+          .as(file.toString())
+          .filteredOn(v -> v.severity() == Severity.ERROR)
+          .isEmpty();
+    }
+  }
+
+  @Test
+  void upstreamTrainJobs_onTheirRuntimes_showTheMergedTemplates() throws IOException {
+    ReadResult read = TestGpuspec.read(files());
+    ObjectLookup set = ObjectLookup.of(read.manifests());
+
+    assertThat(read.manifests().ofType(TrainJob.class))
+        .filteredOn(job -> job.getMetadata().getName().equals("volcano-example"))
+        .singleElement()
+        .satisfies(
+            job ->
+                assertThat(TestGpuspec.GPUSPEC.engine().workload(job, set))
+                    .hasValueSatisfying(
+                        w ->
+                            assertThat(w.templates())
+                                .singleElement()
+                                .satisfies(t -> assertThat(t.replicas()).isEqualTo(4))));
   }
 
   @Test

@@ -37,6 +37,7 @@ final class EngineContext implements CheckContext {
   private @Nullable List<Workload> workloads;
   // one finding once: workloads merged from one object (jobs of one runtime) report it alike
   private final Set<Violation> reported = new HashSet<>();
+  private final Set<Violation> moved = new HashSet<>();
 
   /**
    * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
@@ -58,6 +59,24 @@ final class EngineContext implements CheckContext {
     this.manifests = manifests;
     this.shared = shared;
     this.sink = sink;
+  }
+
+  /**
+   * Drops the findings another workload's view moved onto an object (a TrainJob's onto its runtime)
+   * where the object's own view reports the same rule at the same field: the object's own finding
+   * says it once.
+   */
+  void dropRedundant(List<Violation> found) {
+    found.removeIf(
+        v ->
+            moved.contains(v)
+                && found.stream()
+                    .anyMatch(
+                        own ->
+                            !moved.contains(own)
+                                && own.ruleId().equals(v.ruleId())
+                                && own.object().equals(v.object())
+                                && own.path().equals(v.path())));
   }
 
   @Override
@@ -138,6 +157,9 @@ final class EngineContext implements CheckContext {
             fix,
             manifests.sourceOf(origin.object(), origin.path()));
     if (reported.add(violation)) {
+      if (origin.object() != object) {
+        moved.add(violation);
+      }
       sink.accept(violation);
     }
   }

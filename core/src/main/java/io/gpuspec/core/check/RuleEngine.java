@@ -212,8 +212,7 @@ public final class RuleEngine {
       List<Violation> sink) {
     List<Violation> found = new ArrayList<>();
     try {
-      rule.check(
-          manifests,
+      EngineContext context =
           new EngineContext(
               object -> workload(object, set),
               this::declaredNameFormat,
@@ -221,7 +220,9 @@ public final class RuleEngine {
               options,
               manifests,
               shared.computeIfAbsent(manifests, m -> new HashMap<>()),
-              found::add));
+              found::add);
+      rule.check(manifests, context);
+      context.dropRedundant(found);
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }

@@ -22,9 +22,19 @@ class TrainerRuleFilesTest {
     return RuleFileTests.of(RuleFiles.RULES, RuleTester.of(TestGpuspec.GPUSPEC));
   }
 
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithFleet() {
+    return RuleFileTests.of(
+        RuleFiles.RULES_WITH_FLEET,
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.WITH_FLEET));
+  }
+
   @Test
   void everyTrainerRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
     RuleFileTests.assertEveryRuleHasFiles(
-        TestGpuspec.ruleIds("trainer"), RuleFiles.RULES, RuleFiles.RULES);
+        TestGpuspec.ruleIds("trainer"),
+        RuleFiles.RULES,
+        RuleFiles.RULES,
+        RuleFiles.RULES_WITH_FLEET);
   }
 }
