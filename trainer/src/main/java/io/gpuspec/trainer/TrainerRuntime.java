@@ -188,6 +188,9 @@ public abstract class TrainerRuntime implements ManifestSource {
             .endTemplate()
             .endSpec()
             .build());
+    if (labels.isEmpty()) {
+      job.getTemplate().setMetadata(null); // as it reads back: no empty metadata
+    }
     return job;
   }
 
