@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.spi.FieldOrigin;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a TrainJob runs: the replicated jobs of the JobSet the Trainer v2.3 controller creates from
@@ -39,7 +40,7 @@ public record EffectiveJobSet(
   }
 
   /** The trainer-node job (the first whose ancestor is {@code trainer}), if any. */
-  public java.util.Optional<EffectiveJob> trainerJob() {
+  public Optional<EffectiveJob> trainerJob() {
     return jobs.stream().filter(EffectiveJob::trainer).findFirst();
   }
 

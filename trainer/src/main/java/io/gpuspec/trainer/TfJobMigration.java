@@ -23,6 +23,7 @@ import io.gpuspec.trainer.model.TrainingRuntimeSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.json.JsonMapper;
@@ -114,7 +115,7 @@ public final class TfJobMigration {
       if (spec != null && spec.replicaCount() > 0) {
         jobs.add(
             job(
-                other.toLowerCase(java.util.Locale.ROOT),
+                other.toLowerCase(Locale.ROOT),
                 spec,
                 false,
                 spec.replicaCount(),

@@ -21,6 +21,7 @@ import io.gpuspec.trainer.model.Trainer;
 import io.gpuspec.trainer.model.TrainingRuntime;
 import io.gpuspec.trainer.model.TrainingRuntimeSpec;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -281,10 +282,10 @@ public final class TrainJobMerge {
       String from,
       TrainJob job,
       MergeOrigins origins) {
-    JobsNode.fields(patch.get(set))
+    fieldNames(patch.get(set))
         .forEach(
             name -> {
-              if (!JobsNode.fields(patch.get(other)).contains(name)) {
+              if (!fieldNames(patch.get(other)).contains(name)) {
                 origins.written(
                     at + "." + other + "[" + name + "]", job, from + "." + set + "[" + name + "]");
               }
@@ -381,7 +382,7 @@ public final class TrainJobMerge {
     if (!(jobs instanceof ArrayNode list)) {
       return Set.of();
     }
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     list.forEach(j -> names.add(j.path("name").asString("")));
     return names;
   }
@@ -401,12 +402,10 @@ public final class TrainJobMerge {
     }
   }
 
-  /** Field names of a JSON object node. */
-  private static final class JobsNode {
-    static Set<String> fields(JsonNode node) {
-      return node == null || !node.isObject()
-          ? Set.of()
-          : node.propertyNames().stream().collect(Collectors.toSet());
-    }
+  /** The field names of a JSON object node; none for anything else. */
+  private static Set<String> fieldNames(JsonNode node) {
+    return node == null || !node.isObject()
+        ? Set.of()
+        : node.propertyNames().stream().collect(Collectors.toSet());
   }
 }

@@ -30,6 +30,7 @@ import io.gpuspec.trainer.model.TrainingRuntimeSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.immutables.value.Value;
@@ -121,7 +122,7 @@ public abstract class TrainerRuntime implements ManifestSource {
                     PodTemplates.MANAGED_BY,
                     "gpuspec",
                     "trainer.kubeflow.org/framework",
-                    framework().name().toLowerCase(java.util.Locale.ROOT)))
+                    framework().name().toLowerCase(Locale.ROOT)))
             .build();
     TrainingRuntimeSpec spec = new TrainingRuntimeSpec();
     spec.setMlPolicy(mlPolicy());

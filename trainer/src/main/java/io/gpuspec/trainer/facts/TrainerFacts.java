@@ -16,12 +16,15 @@ import io.gpuspec.trainer.Runtimes;
 import io.gpuspec.trainer.TrainJobMerge;
 import io.gpuspec.trainer.model.JobSetSpec;
 import io.gpuspec.trainer.model.ReplicatedJob;
+import io.gpuspec.trainer.model.RuntimePatch;
 import io.gpuspec.trainer.model.RuntimeRef;
 import io.gpuspec.trainer.model.TrainJob;
 import io.gpuspec.trainer.model.TrainingRuntime;
 import io.gpuspec.trainer.model.TrainingRuntimeSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -195,12 +198,10 @@ public final class TrainerFacts {
   public static List<Finding> patchTargets(TrainJob job, HasMetadata runtime) {
     List<Finding> findings = new ArrayList<>();
     List<ReplicatedJob> jobs = jobs(TrainJobMerge.runtimeSpec(runtime));
-    var patches =
-        job.getSpec() == null
-            ? List.<io.gpuspec.trainer.model.RuntimePatch>of()
-            : job.getSpec().getRuntimePatches();
+    List<RuntimePatch> patches =
+        job.getSpec() == null ? List.of() : job.getSpec().getRuntimePatches();
     for (int p = 0; p < patches.size(); p++) {
-      var patch = patches.get(p);
+      RuntimePatch patch = patches.get(p);
       if (patch == null
           || patch.getTrainingRuntimeSpec() == null
           || patch.getTrainingRuntimeSpec().getTemplate() == null
@@ -239,7 +240,7 @@ public final class TrainerFacts {
                   "patch one of the runtime's replicated jobs"));
           continue;
         }
-        Set<String> containers = new java.util.HashSet<>();
+        Set<String> containers = new HashSet<>();
         PodSpec own = podSpec(existing.get());
         own.getContainers().forEach(c -> containers.add(c.getName()));
         own.getInitContainers().forEach(c -> containers.add(c.getName()));
@@ -341,7 +342,7 @@ public final class TrainerFacts {
 
   /** Every fact of a TrainJob on its runtime, by rule id: what the DSL's {@code build()} checks. */
   public static Map<String, List<Finding>> all(TrainJob job, HasMetadata runtime) {
-    Map<String, List<Finding>> all = new java.util.LinkedHashMap<>();
+    Map<String, List<Finding>> all = new LinkedHashMap<>();
     all.put(RUNTIME_REF, runtimeRef(job, List.of(runtime)));
     all.put(GANG_SCHEDULER, gangScheduler(runtime));
     all.put(PATCH_TARGETS, patchTargets(job, runtime));
