@@ -67,16 +67,17 @@ final class EngineContext implements CheckContext {
    * says it once.
    */
   void dropRedundant(List<Violation> found) {
+    if (moved.isEmpty()) {
+      return;
+    }
+    Set<List<Object>> own = new HashSet<>();
+    for (Violation v : found) {
+      if (!moved.contains(v)) {
+        own.add(List.of(v.ruleId(), v.object(), v.path()));
+      }
+    }
     found.removeIf(
-        v ->
-            moved.contains(v)
-                && found.stream()
-                    .anyMatch(
-                        own ->
-                            !moved.contains(own)
-                                && own.ruleId().equals(v.ruleId())
-                                && own.object().equals(v.object())
-                                && own.path().equals(v.path())));
+        v -> moved.contains(v) && own.contains(List.of(v.ruleId(), v.object(), v.path())));
   }
 
   @Override
