@@ -3,12 +3,16 @@ package io.gpuspec.build;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.registry.KindEntry;
+import io.gpuspec.core.registry.KindsFile;
+import io.gpuspec.core.registry.KindsFileException;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.Rule;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -37,6 +41,7 @@ public final class Lint {
    * @param policy when findings fail the build
    * @param reportsDirectory where the SARIF and JUnit XML files go
    * @param crds CustomResourceDefinition files or directories of the project's own kinds
+   * @param kinds kinds files: where the project's own kinds keep their pod templates
    */
   public record Request(
       List<Path> classPath,
@@ -47,13 +52,39 @@ public final class Lint {
       Optional<Path> fleet,
       FailurePolicy policy,
       Path reportsDirectory,
-      List<Path> crds) {
+      List<Path> crds,
+      List<Path> kinds) {
 
     public Request {
       classPath = List.copyOf(classPath);
       crds = List.copyOf(crds);
+      kinds = List.copyOf(kinds);
       directories = List.copyOf(directories);
       includes = List.copyOf(includes);
+    }
+
+    /** A request without kinds files. */
+    public Request(
+        List<Path> classPath,
+        ClassLoader toolLoader,
+        Path baseDirectory,
+        List<Path> directories,
+        List<String> includes,
+        Optional<Path> fleet,
+        FailurePolicy policy,
+        Path reportsDirectory,
+        List<Path> crds) {
+      this(
+          classPath,
+          toolLoader,
+          baseDirectory,
+          directories,
+          includes,
+          fleet,
+          policy,
+          reportsDirectory,
+          crds,
+          List.of());
     }
 
     /** A request without CRD files. */
@@ -75,11 +106,25 @@ public final class Lint {
           fleet,
           policy,
           reportsDirectory,
+          List.of(),
           List.of());
     }
   }
 
   private Lint() {}
+
+  /** The entries of the kinds files; a bad file is a {@link BuildException} naming it. */
+  private static List<KindEntry> declaredKinds(List<Path> files) {
+    List<KindEntry> entries = new ArrayList<>();
+    for (Path file : files) {
+      try {
+        entries.addAll(KindsFile.read(file));
+      } catch (KindsFileException e) {
+        throw new BuildException("gpuspec: kinds file " + e.getMessage(), e);
+      }
+    }
+    return entries;
+  }
 
   /**
    * Runs the goal.
@@ -93,7 +138,7 @@ public final class Lint {
 
   private static BuildOutcome run(Request request, URLClassLoader loader, BuildLog log) {
     List<Path> files = LintFiles.find(request.directories(), request.includes(), log);
-    Gpuspec gpuspec = ProjectRun.registry(loader);
+    Gpuspec gpuspec = ProjectRun.registry(loader).withKinds(declaredKinds(request.kinds()));
     log.info(ProjectRun.describe(gpuspec));
     CheckOptions.Builder options = CheckOptions.builder().addAllCrdFiles(request.crds());
     request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));

@@ -1,6 +1,7 @@
 package io.gpuspec.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpuspec.core.Fixtures;
 import io.gpuspec.core.Fleet;
@@ -122,6 +123,51 @@ class LintTest {
 
     assertThat(outcome.report().byRule("FLEET001")).isNotEmpty();
     assertThat(outcome.failed()).isTrue();
+  }
+
+  private Lint.Request withKinds(Path kinds) {
+    return new Lint.Request(
+        List.of(),
+        LintTest.class.getClassLoader(),
+        project,
+        List.of(project.resolve("src/main/k8s")),
+        List.of("**/widget.yaml"),
+        Optional.empty(),
+        FailurePolicy.DEFAULT,
+        project.resolve("target/gpuspec-reports"),
+        List.of(),
+        List.of(kinds));
+  }
+
+  @Test
+  void kindsFile_letsTheRulesCheckTheProjectsOwnKind() throws IOException {
+    Path kinds =
+        Files.writeString(
+            project.resolve("kinds.yaml"),
+            "apiVersion: gpuspec.io/v1alpha1\nkind: WorkloadKinds\nkinds:\n"
+                + "- {group: example.com, kind: Widget, templates: [{path: spec.podTemplate}]}\n");
+    Files.writeString(
+        project.resolve("src/main/k8s/widget.yaml"),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: ml}\n"
+            + "spec:\n  podTemplate:\n    spec:\n      containers:\n"
+            + "      - name: c\n        image: busybox:1.36\n"
+            + "        resources: {limits: {nvidia.com/gpu: \"4\"}, requests: {nvidia.com/gpu: \"8\"}}\n");
+
+    BuildOutcome outcome = Lint.run(withKinds(kinds), log);
+
+    assertThat(outcome.report().byRule("YAML004")).isEmpty();
+    assertThat(outcome.report().byRule("GPU001"))
+        .singleElement()
+        .satisfies(v -> assertThat(v.path()).startsWith("spec.podTemplate.spec.containers[0]"));
+  }
+
+  @Test
+  void badKindsFile_isABuildErrorNamingTheFile() throws IOException {
+    Path kinds = Files.writeString(project.resolve("kinds.yaml"), "apiVersion: v1\nkind: Widget\n");
+
+    assertThatThrownBy(() -> Lint.run(withKinds(kinds), log))
+        .isInstanceOf(BuildException.class)
+        .hasMessageContaining("kinds.yaml: declares apiVersion v1 and kind Widget");
   }
 
   @Test

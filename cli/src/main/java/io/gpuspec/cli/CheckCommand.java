@@ -42,6 +42,12 @@ final class CheckCommand implements Callable<Integer> {
       })
   List<Path> fleet;
 
+  @Option(
+      names = "--kinds",
+      paramLabel = "FILE",
+      description = "A kinds file: where your own kinds keep their pod templates. Repeatable.")
+  List<Path> kinds;
+
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories or -.")
   List<String> paths;
 
@@ -53,6 +59,11 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    Optional<Gpuspec> declared = DeclaredKinds.apply(this.gpuspec, kinds, err);
+    if (declared.isEmpty()) {
+      return Main.USAGE;
+    }
+    Gpuspec gpuspec = declared.get();
     Optional<Fleet> pools = Fleets.read(gpuspec, fleet, err);
     if (pools.isEmpty()) {
       return Main.USAGE;

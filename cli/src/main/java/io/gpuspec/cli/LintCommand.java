@@ -55,6 +55,15 @@ final class LintCommand implements Callable<Integer> {
   List<Path> crds;
 
   @Option(
+      names = "--kinds",
+      paramLabel = "FILE",
+      description = {
+        "A kinds file: where your own kinds keep their pod templates (docs/workloads.md);",
+        "the GPU and pod rules then check them. Repeat it for several."
+      })
+  List<Path> kinds;
+
+  @Option(
       names = "--format",
       defaultValue = "text",
       description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
@@ -79,6 +88,12 @@ final class LintCommand implements Callable<Integer> {
           .println("gpuspec: --format " + format + ": use text, json or sarif");
       return Main.USAGE;
     }
+    Optional<Gpuspec> declared =
+        DeclaredKinds.apply(this.gpuspec, kinds, spec.commandLine().getErr());
+    if (declared.isEmpty()) {
+      return Main.USAGE;
+    }
+    Gpuspec gpuspec = declared.get();
     CheckOptions.Builder options = CheckOptions.builder();
     if (crds != null) {
       options.addAllCrdFiles(crds);

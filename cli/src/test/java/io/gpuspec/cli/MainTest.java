@@ -86,6 +86,15 @@ class MainTest {
   }
 
   @Test
+  void lint_upstreamExamplesOfRegistryKinds_withEveryModule_findsNoError() {
+    // JobSet, LeaderWorkerSet and KubeRay examples (core's test data, see its SOURCES.md), checked
+    // with every module: the reader, the pod rules, the CRD schemas and the scheduling rules
+    Run run = run("lint", "../core/src/test/resources/registry/upstream");
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("0 errors").doesNotContain("YAML004");
+  }
+
+  @Test
   void lint_referencePlatformWithItsFleet_findsNoError() {
     Run run = run("lint", "--fleet", fleet.toString(), manifests.toString());
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
@@ -294,6 +303,63 @@ class MainTest {
         .containsPattern("mixed\\.yaml:1:\\d+: WARNING YAML004 Widget/w \\S+: ")
         .containsPattern("mixed\\.yaml:\\d+:\\d+: ERROR GPU001 Pod/ml/p \\S+: ")
         .contains("1 error");
+  }
+
+  @Test
+  void lint_withKinds_checksTheDeclaredKindsPodTemplatesAtTheFieldWritten() throws IOException {
+    Path kinds =
+        Files.writeString(
+            dir.resolve("kinds.yaml"),
+            """
+            apiVersion: gpuspec.io/v1alpha1
+            kind: WorkloadKinds
+            kinds:
+            - group: example.com
+              kind: Widget
+              templates:
+              - path: spec.podTemplate
+            """);
+    Path file =
+        Files.writeString(
+            dir.resolve("widget.yaml"),
+            """
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: w, namespace: ml}
+            spec:
+              podTemplate:
+                spec:
+                  containers:
+                  - name: c
+                    image: busybox:1.36
+                    resources:
+                      limits: {nvidia.com/gpu: "4"}
+                      requests: {nvidia.com/gpu: "8"}
+            """);
+    Run without = run("lint", file.toString());
+    assertThat(without.out()).contains("YAML004").doesNotContain("GPU001");
+    Run run = run("lint", "--kinds", kinds.toString(), file.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .doesNotContain("YAML004")
+        .containsPattern(
+            "widget\\.yaml:12:\\d+: ERROR GPU001 Widget/ml/w"
+                + " spec\\.podTemplate\\.spec\\.containers\\[0\\]\\.resources\\.requests\\[nvidia\\.com/gpu\\]: ");
+  }
+
+  @Test
+  void lint_badKindsFile_exitsTwoNamingFileEntryAndField() throws IOException {
+    Path kinds =
+        Files.writeString(
+            dir.resolve("bad-kinds.yaml"),
+            "apiVersion: gpuspec.io/v1alpha1\nkind: WorkloadKinds\nkinds:\n"
+                + "- {group: example.com, kind: Widget, templates: [{path: 'spec.x[0]'}]}\n");
+    Path file = Files.writeString(dir.resolve("empty.yaml"), GOOD);
+    Run run = run("lint", "--kinds", kinds.toString(), file.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("bad-kinds.yaml: kinds[0] (example.com Widget).templates[0].path: step")
+        .contains("; write fields separated by dots");
   }
 
   @Test

@@ -55,6 +55,12 @@ public abstract class GpuspecLint extends DefaultTask {
   @PathSensitive(PathSensitivity.RELATIVE)
   public abstract ConfigurableFileCollection getCrds();
 
+  /** Kinds files: where the project's own kinds keep their pod templates (docs/workloads.md). */
+  @InputFiles
+  @Optional
+  @PathSensitive(PathSensitivity.RELATIVE)
+  public abstract ConfigurableFileCollection getKinds();
+
   /** The versions of the {@code io.gpuspec} artifacts on the runtime class path. */
   @Input
   public abstract MapProperty<String, String> getGpuspecVersions();
@@ -82,6 +88,7 @@ public abstract class GpuspecLint extends DefaultTask {
               p.getIncludes().set(getIncludes());
               p.getFleet().set(getFleet());
               p.getCrds().from(getCrds());
+              p.getKinds().from(getKinds());
               p.getFailOnViolation().set(getFailOnViolation());
               p.getSeverity().set(getSeverity());
               p.getGpuspecVersions().set(getGpuspecVersions());

@@ -31,6 +31,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
 
     ConfigurableFileCollection getCrds();
 
+    ConfigurableFileCollection getKinds();
+
     Property<Boolean> getFailOnViolation();
 
     Property<String> getSeverity();
@@ -57,7 +59,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
                     Optional.ofNullable(p.getFleet().getAsFile().getOrNull()).map(File::toPath),
                     FailurePolicy.of(p.getFailOnViolation().get(), p.getSeverity().get()),
                     p.getReportsDirectory().get().getAsFile().toPath(),
-                    p.getCrds().getFiles().stream().map(File::toPath).toList()),
+                    p.getCrds().getFiles().stream().map(File::toPath).toList(),
+                    p.getKinds().getFiles().stream().map(File::toPath).toList()),
                 log));
   }
 }

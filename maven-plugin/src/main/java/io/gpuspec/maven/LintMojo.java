@@ -36,6 +36,12 @@ public class LintMojo extends GpuspecMojo {
    */
   @Parameter File[] crds;
 
+  /**
+   * Kinds files: where the project's own kinds keep their pod templates, so that the GPU and pod
+   * rules check them (see docs/workloads.md).
+   */
+  @Parameter File[] kinds;
+
   /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
@@ -57,7 +63,8 @@ public class LintMojo extends GpuspecMojo {
             fleet(),
             policy,
             reportsDirectory.toPath(),
-            crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList()),
+            crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList(),
+            kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList()),
         log);
   }
 }

@@ -21,6 +21,7 @@ class CoreRuleFilesTest {
   private static final Path RULES = CORE.resolve(RuleFiles.RULES);
   private static final Path RULES_WITH_FLEET = CORE.resolve(RuleFiles.RULES_WITH_FLEET);
   private static final Path RULES_STRICT = CORE.resolve(RuleFiles.RULES_STRICT);
+  private static final Path RULES_WITH_KINDS = CORE.resolve(RuleFiles.RULES_WITH_KINDS);
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
@@ -37,6 +38,13 @@ class CoreRuleFilesTest {
   Stream<DynamicTest> ruleFilesStrict() {
     return RuleFileTests.of(
         RULES_STRICT, RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.STRICT));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithKinds() {
+    return RuleFileTests.of(
+        RULES_WITH_KINDS,
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.withKinds(CORE)));
   }
 
   @Test

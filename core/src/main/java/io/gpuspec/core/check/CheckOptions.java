@@ -4,6 +4,9 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.registry.KindEntry;
+import io.gpuspec.core.registry.KindsFile;
+import io.gpuspec.core.registry.KindsFileException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +25,7 @@ import org.immutables.value.Value;
  *       built-in ones and those of the fleet's pools.
  *   <li>{@link #crdFiles()}: CustomResourceDefinition files or directories of the user's own kinds;
  *       a module that executes CRD schemas (gpuspec-cel) validates their resources.
+ *   <li>{@link #kinds()}: the user's own kinds for the pod-template registry ({@code --kinds}).
  * </ul>
  */
 @Value.Immutable
@@ -49,6 +53,12 @@ public abstract class CheckOptions {
   /** Rule ids not to run. */
   public abstract Set<String> disabledRules();
 
+  /**
+   * Kinds the user declares for the pod-template registry ({@code --kinds FILE}, read with {@link
+   * KindsFile#read}): their pod templates are checked like those of the kinds modules know.
+   */
+  public abstract List<KindEntry> kinds();
+
   /** Every scheme GPU models are read with: extras, then the fleet's, then the built-ins. */
   @Value.Derived
   public List<LabelScheme> effectiveLabelSchemes() {
@@ -67,5 +77,10 @@ public abstract class CheckOptions {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableCheckOptions.Builder {}
+  public static final class Builder extends ImmutableCheckOptions.Builder {
+    /** Adds the kinds a kinds file declares; throws {@link KindsFileException} for a bad file. */
+    public Builder addKindsFile(java.nio.file.Path file) {
+      return (Builder) addAllKinds(KindsFile.read(file));
+    }
+  }
 }

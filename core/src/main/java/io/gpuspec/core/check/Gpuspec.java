@@ -15,10 +15,11 @@ import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
 import io.gpuspec.core.manifest.WriteOrder;
+import io.gpuspec.core.registry.KindEntry;
+import io.gpuspec.core.registry.TemplateRegistry;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.GpuspecModule;
-import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.UntypedKinds;
@@ -66,12 +67,16 @@ public final class Gpuspec {
     List<WorkloadAdapter> adapters = new ArrayList<>();
     List<DocumentRecognizer> allRecognizers = new ArrayList<>();
     List<UntypedKinds> untyped = new ArrayList<>();
+    List<KindEntry> described = new ArrayList<>();
     Map<String, Rule> rules = new HashMap<>();
     for (GpuspecModule module : this.modules) {
       allKinds.addAll(module.kinds());
       allRecognizers.addAll(module.documentRecognizers());
       adapters.addAll(module.workloadAdapters());
       untyped.add(module.untypedKinds());
+      // the user's own kinds win over the modules' entries for the same kind
+      described.addAll(
+          module instanceof DeclaredKinds ? 0 : described.size(), module.kindEntries());
       for (Rule rule : module.rules()) {
         Rule clash = rules.put(rule.id(), rule);
         if (clash != null) {
@@ -96,7 +101,8 @@ public final class Gpuspec {
             rules.values().stream().sorted(Comparator.comparing(Rule::id)).toList(),
             adapters,
             allKinds,
-            untyped);
+            untyped,
+            new TemplateRegistry(described));
   }
 
   /**
@@ -164,6 +170,28 @@ public final class Gpuspec {
     return List.copyOf(ids);
   }
 
+  /**
+   * This registry with the user's own kinds declared for the pod-template registry too (read with
+   * {@link io.gpuspec.core.registry.KindsFile#read}): reading decodes their pod templates strictly
+   * and every check sees them, as if a module contributed them.
+   */
+  public Gpuspec withKinds(List<KindEntry> entries) {
+    if (entries.isEmpty()) {
+      return this;
+    }
+    List<GpuspecModule> with = new ArrayList<>(modules);
+    with.add(new DeclaredKinds(entries));
+    return new Gpuspec(loader, with);
+  }
+
+  /** The kinds a user declares, as a module contributing only them. */
+  private record DeclaredKinds(List<KindEntry> kindEntries) implements GpuspecModule {
+    @Override
+    public String name() {
+      return "declared-kinds";
+    }
+  }
+
   /** The engine with every rule and workload adapter. */
   public RuleEngine engine() {
     return engine;
@@ -173,7 +201,7 @@ public final class Gpuspec {
   public KindRegistry kinds() {
     KindRegistry known = registry;
     if (known == null) {
-      known = KindRegistry.load(loader, kinds);
+      known = KindRegistry.load(loader, kinds).withEmbeddedTemplates(engine.templates());
       registry = known;
     }
     return known;
@@ -199,7 +227,11 @@ public final class Gpuspec {
    * when the options know a fleet, the {@link FleetCheck}'s findings.
    */
   public Report lint(List<Path> paths, CheckOptions options) {
-    return lint(read(paths), options);
+    KindRegistry known = kinds();
+    if (!options.kinds().isEmpty()) {
+      known = known.withEmbeddedTemplates(engine.templates().plus(options.kinds()));
+    }
+    return lint(ManifestReader.read(known, recognizers, writeOrder, paths), options);
   }
 
   /**
@@ -213,7 +245,10 @@ public final class Gpuspec {
       return report;
     }
     List<Violation> all = new ArrayList<>(report.violations());
-    all.addAll(checkFleet(options.fleet().get(), read.manifests()).violations());
+    all.addAll(
+        new FleetCheck(options.fleet().get(), engine.views(read.manifests(), options))
+            .check(read.manifests())
+            .violations());
     return new Report(all, report.objectsChecked(), report.rulesChecked());
   }
 
@@ -237,8 +272,7 @@ public final class Gpuspec {
    * {@link FleetCheck}.
    */
   public FleetReport checkFleet(Fleet fleet, ManifestSet manifests) {
-    ObjectLookup set = ObjectLookup.of(manifests);
-    return new FleetCheck(fleet, object -> engine.workload(object, set)).check(manifests);
+    return new FleetCheck(fleet, engine.views(manifests, CheckOptions.defaults())).check(manifests);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.registry.TemplateRegistry;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -69,12 +71,14 @@ public final class RuleEngine {
   private final List<WorkloadAdapter> adapters;
   private final Map<String, NameFormat> nameFormats;
   private final List<UntypedKinds> untypedKinds;
+  private final TemplateRegistry templates;
 
   RuleEngine(
       List<Rule> rules,
       List<WorkloadAdapter> adapters,
       List<ResourceKind> kinds,
-      List<UntypedKinds> untypedKinds) {
+      List<UntypedKinds> untypedKinds,
+      TemplateRegistry templates) {
     this.rules = List.copyOf(rules);
     Map<String, RuleInfo> infos = new HashMap<>();
     rules.forEach(r -> infos.put(r.id(), r.info()));
@@ -84,6 +88,7 @@ public final class RuleEngine {
     kinds.forEach(k -> formats.put(k.apiVersion() + "/" + k.kind(), k.nameFormat()));
     this.nameFormats = Map.copyOf(formats);
     this.untypedKinds = List.copyOf(untypedKinds);
+    this.templates = templates;
   }
 
   private RuleEngine(RuleEngine base, List<Rule> rules) {
@@ -92,6 +97,12 @@ public final class RuleEngine {
     this.adapters = base.adapters;
     this.nameFormats = base.nameFormats;
     this.untypedKinds = base.untypedKinds;
+    this.templates = base.templates;
+  }
+
+  /** The pod-template registry of the modules' kinds (without a check's own {@code kinds}). */
+  public TemplateRegistry templates() {
+    return templates;
   }
 
   Optional<NameFormat> declaredNameFormat(HasMetadata object) {
@@ -119,13 +130,36 @@ public final class RuleEngine {
    * shows the adapter the other objects of the set (e.g. the runtime a training job names).
    */
   public Optional<Workload> workload(HasMetadata object, ObjectLookup set) {
+    return workload(object, set, templates);
+  }
+
+  /** The view through the modules' adapters, else through the pod-template registry. */
+  Optional<Workload> workload(HasMetadata object, ObjectLookup set, TemplateRegistry described) {
     for (WorkloadAdapter adapter : adapters) {
       Optional<Workload> workload = adapter.adapt(object, set);
       if (workload.isPresent()) {
         return workload;
       }
     }
-    return Optional.empty();
+    return RegistryWorkloads.adapt(object, described);
+  }
+
+  /**
+   * The workload view of the objects of one check: adapters see the whole set, the registry knows
+   * the check's own kinds too, and each object is adapted once, so rules share its templates.
+   */
+  Function<HasMetadata, Optional<Workload>> views(ManifestSet manifests, CheckOptions options) {
+    ObjectLookup set = ObjectLookup.of(manifests);
+    TemplateRegistry described = templates.plus(options.kinds());
+    Map<HasMetadata, Optional<Workload>> seen = new IdentityHashMap<>();
+    return object -> {
+      Optional<Workload> view = seen.get(object);
+      if (view == null) {
+        view = workload(object, set, described);
+        seen.put(object, view);
+      }
+      return view;
+    };
   }
 
   /** Checks with default options: no fleet known, not strict. */
@@ -145,10 +179,15 @@ public final class RuleEngine {
       read.manifests().forEach(o -> validated.add(validates.test(o) ? ObjectRef.of(o) : null));
     }
     List<Violation> all = new ArrayList<>();
+    TemplateRegistry described = templates.plus(options.kinds());
     for (Violation problem : read.problems()) {
-      // A kind no module models but one validates in full (e.g. by its CRD) is not "not known".
+      // A kind no module models but one validates in full (e.g. by its CRD), or whose pod
+      // templates the registry describes, is not "not known".
       if (!(problem.ruleId().equals(ReadProblem.YAML004.id())
-          && validated.contains(problem.object()))) {
+          && (validated.contains(problem.object())
+              || described
+                  .entry(problem.object().apiVersion(), problem.object().kind())
+                  .isPresent()))) {
         all.add(problem);
       }
     }
@@ -162,11 +201,11 @@ public final class RuleEngine {
     // What the rules of this check share, per set they run on (a rule may run on a subset).
     Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
     // Adapters see the whole set, also when a rule runs on a subset to isolate a failure.
-    ObjectLookup set = ObjectLookup.of(manifests);
+    Function<HasMetadata, Optional<Workload>> views = views(manifests, options);
     for (Rule rule : rules) {
       if (!options.disabledRules().contains(rule.id())) {
         ran++;
-        runIsolated(rule, manifests, set, options, shared, violations);
+        runIsolated(rule, manifests, views, options, shared, violations);
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));
@@ -176,11 +215,11 @@ public final class RuleEngine {
   private void runIsolated(
       Rule rule,
       ManifestSet manifests,
-      ObjectLookup set,
+      Function<HasMetadata, Optional<Workload>> views,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> violations) {
-    Optional<Throwable> failure = run(rule, manifests, set, options, shared, violations);
+    Optional<Throwable> failure = run(rule, manifests, views, options, shared, violations);
     if (failure.isEmpty()) {
       return;
     }
@@ -188,14 +227,14 @@ public final class RuleEngine {
     Set<HasMetadata> failing = Collections.newSetFromMap(new IdentityHashMap<>());
     for (HasMetadata object : manifests) {
       Optional<Throwable> alone =
-          run(rule, manifests.filter(o -> o == object), set, options, shared, new ArrayList<>());
+          run(rule, manifests.filter(o -> o == object), views, options, shared, new ArrayList<>());
       if (alone.isPresent()) {
         failing.add(object);
         violations.add(engineFailure(rule, ObjectRef.of(object), manifests, object, alone.get()));
       }
     }
     Optional<Throwable> rest =
-        run(rule, manifests.filter(o -> !failing.contains(o)), set, options, shared, violations);
+        run(rule, manifests.filter(o -> !failing.contains(o)), views, options, shared, violations);
     if (failing.isEmpty() || rest.isPresent()) {
       Throwable cause = rest.orElse(failure.get());
       violations.add(
@@ -206,7 +245,7 @@ public final class RuleEngine {
   private Optional<Throwable> run(
       Rule rule,
       ManifestSet manifests,
-      ObjectLookup set,
+      Function<HasMetadata, Optional<Workload>> views,
       CheckOptions options,
       Map<ManifestSet, Map<Object, Object>> shared,
       List<Violation> sink) {
@@ -214,7 +253,7 @@ public final class RuleEngine {
     try {
       EngineContext context =
           new EngineContext(
-              object -> workload(object, set),
+              views,
               this::declaredNameFormat,
               rule,
               options,

@@ -178,6 +178,7 @@ public final class FleetCheck {
     Map<String, Demand> demands = new HashMap<>();
     Map<Demand, Outcome> outcomes = new HashMap<>();
     List<FleetReport.Placement> placements = new ArrayList<>();
+    List<FleetReport.Gang> gangs = new ArrayList<>();
     List<NodeGroup> groups = fleet.groups();
     boolean knowsCpuNodes =
         groups.stream()
@@ -187,6 +188,10 @@ public final class FleetCheck {
       if (workload.isEmpty()) {
         continue;
       }
+      List<GangFit.Need> needs = new ArrayList<>();
+      List<String> roles = new ArrayList<>();
+      boolean eachFits = true;
+      int firstPlacement = placements.size();
       for (PodTemplate template : workload.get().templates()) {
         if (template.replicas() <= 0) {
           continue;
@@ -209,9 +214,25 @@ public final class FleetCheck {
                 outcome.capacity(),
                 workload.get().distributed(),
                 manifests.sourceOf(object, template.specPath())));
+        FleetReport.Placement placed = placements.get(placements.size() - 1);
+        eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
+        int perGang = (template.replicas() + workload.get().groups() - 1) / workload.get().groups();
+        needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting()));
+        roles.add((template.role().isEmpty() ? "pods" : template.role()) + " " + perGang);
+      }
+      if (workload.get().distributed() && needs.size() > 1 && eachFits) {
+        FleetReport.Placement first = placements.get(firstPlacement);
+        gangs.add(
+            new FleetReport.Gang(
+                first.workload(),
+                first.specPath(),
+                roles,
+                workload.get().groups(),
+                GangFit.fits(needs, groups),
+                first.source()));
       }
     }
-    return new FleetReport(placements, groups);
+    return new FleetReport(placements, gangs, groups);
   }
 
   private static Outcome evaluate(Demand demand, List<NodeGroup> groups) {

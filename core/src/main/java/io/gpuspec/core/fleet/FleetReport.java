@@ -125,16 +125,48 @@ public final class FleetReport {
   public record Capacity(
       String group, long gpus, long requestedHereOnly, long requestedHereOrElsewhere) {}
 
+  /**
+   * Whether one gang of a distributed workload of several pod templates can run at once, each pod
+   * of each template fitting some node group on its own.
+   *
+   * @param specPath the field path of its first template's pod spec, where a finding points
+   * @param roles each template's role and pods per gang, e.g. {@code Leader 1}
+   * @param groups how many such gangs the workload runs (each must fit on its own)
+   * @param fits whether all its pods fit the fleet's nodes at once; empty when the search gave up
+   */
+  public record Gang(
+      ObjectRef workload,
+      String specPath,
+      List<String> roles,
+      int groups,
+      Optional<Boolean> fits,
+      Optional<SourceLocation> source) {
+    public Gang {
+      roles = List.copyOf(roles);
+    }
+  }
+
   private final List<Placement> placements;
+  private final List<Gang> gangs;
   private final List<NodeGroup> groups;
 
-  FleetReport(List<Placement> placements, List<NodeGroup> groups) {
+  FleetReport(List<Placement> placements, List<Gang> gangs, List<NodeGroup> groups) {
     this.placements = List.copyOf(placements);
+    this.gangs = List.copyOf(gangs);
     this.groups = List.copyOf(groups);
+  }
+
+  FleetReport(List<Placement> placements, List<NodeGroup> groups) {
+    this(placements, List.of(), groups);
   }
 
   public List<Placement> placements() {
     return placements;
+  }
+
+  /** The gangs of several pod templates whose every template fits on its own. */
+  public List<Gang> gangs() {
+    return gangs;
   }
 
   /** The findings: templates that fit no group, gangs larger than what they fit. */
@@ -174,6 +206,26 @@ public final class FleetReport {
                     + p.capacity(),
                 "run fewer replicas, request fewer resources per pod, or add nodes to those pools",
                 p.source()));
+      }
+    }
+    for (Gang gang : gangs) {
+      if (gang.fits().isPresent() && !gang.fits().get()) {
+        violations.add(
+            new Violation(
+                GANG_TOO_LARGE,
+                Severity.ERROR,
+                gang.workload(),
+                gang.specPath(),
+                gang.workload()
+                    + (gang.groups() > 1
+                        ? ": each of its " + gang.groups() + " gangs ("
+                        : ": its gang (")
+                    + String.join(", ", gang.roles())
+                    + " pods) cannot run at once: each pod fits a pool on its own, but the fleet's"
+                    + " nodes cannot hold all of them together",
+                "add nodes to the pools they fit, request fewer resources per pod, or make the gang"
+                    + " smaller",
+                gang.source()));
       }
     }
     return violations;

@@ -22,6 +22,8 @@ import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.TolerationsValid;
 import io.gpuspec.core.manifest.ReadProblem;
+import io.gpuspec.core.registry.KindEntry;
+import io.gpuspec.core.registry.KindsFile;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
@@ -40,6 +42,12 @@ public final class CoreModule implements GpuspecModule {
   @Override
   public List<WorkloadAdapter> workloadAdapters() {
     return List.of(new CoreWorkloadAdapter());
+  }
+
+  /** JobSet, LeaderWorkerSet, KubeRay's kinds and Kubeflow's training jobs but TFJob. */
+  @Override
+  public List<KindEntry> kindEntries() {
+    return KindsFile.resource(KindsFile.class, "kinds.yaml");
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.SourceLocation;
 import java.nio.file.Path;
@@ -153,6 +154,12 @@ final class DocumentReader {
     ObjectDecoder decoder = new ObjectDecoder(doc, pointer, out);
     Optional<Class<? extends HasMetadata>> type = kinds.lookup(apiVersion, kind);
     if (type.isEmpty()) {
+      Optional<List<String>> templates =
+          kinds.embeddedTemplates().templatePointers(apiVersion, kind, json);
+      if (templates.isPresent()) {
+        readDescribed(doc, pointer, json, kind, templates.get(), decoder, out);
+        return;
+      }
       Optional<String> module = kinds.moduleFor(apiVersion);
       out.add(
           whole,
@@ -179,5 +186,30 @@ final class DocumentReader {
     if (object != null) {
       out.keep(object, source, doc.document().located().at(pointer));
     }
+  }
+
+  /**
+   * Keeps an object of a kind without a model class whose pod templates are described: its metadata
+   * and each template decoded strictly (their problems reported), the rest kept as read.
+   */
+  private static void readDescribed(
+      SourceDocument doc,
+      String pointer,
+      JsonNode json,
+      String kind,
+      List<String> templates,
+      ObjectDecoder decoder,
+      FileFindings out) {
+    ObjectMeta metadata = null;
+    if (json.has("metadata") && !json.get("metadata").isNull()) {
+      metadata = decoder.decode("/metadata", ObjectMeta.class, kind);
+    }
+    for (String template : templates) {
+      decoder.decode(template, PodTemplateSpec.class, kind);
+    }
+    out.keep(
+        StrictDecoder.generic(json, metadata),
+        doc.at(pointer),
+        doc.document().located().at(pointer));
   }
 }

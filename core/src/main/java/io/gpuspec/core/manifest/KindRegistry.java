@@ -30,10 +30,28 @@ public final class KindRegistry {
 
   private final Map<String, Class<? extends HasMetadata>> byKey;
   private final Properties moduleHints;
+  private final EmbeddedTemplates embedded;
 
-  private KindRegistry(Map<String, Class<? extends HasMetadata>> byKey, Properties hints) {
+  private KindRegistry(
+      Map<String, Class<? extends HasMetadata>> byKey,
+      Properties hints,
+      EmbeddedTemplates embedded) {
     this.byKey = Map.copyOf(byKey);
     this.moduleHints = hints;
+    this.embedded = embedded;
+  }
+
+  /**
+   * These kinds, and the pod templates of objects of kinds without a model class that {@code
+   * embedded} describes (decoded strictly, no "kind not known" finding).
+   */
+  public KindRegistry withEmbeddedTemplates(EmbeddedTemplates embedded) {
+    return new KindRegistry(byKey, moduleHints, embedded);
+  }
+
+  /** Where the pod templates of objects of kinds without a model class are. */
+  public EmbeddedTemplates embeddedTemplates() {
+    return embedded;
   }
 
   /** The fabric8 kinds visible from {@code loader}, plus {@code moduleKinds}, which win. */
@@ -48,7 +66,7 @@ public final class KindRegistry {
       throw new UncheckedIOException("cannot read the fabric8 model index " + FABRIC8_INDEX, e);
     }
     moduleKinds.forEach(kind -> byKey.put(kind.apiVersion() + "/" + kind.kind(), kind.type()));
-    return new KindRegistry(byKey, readHints());
+    return new KindRegistry(byKey, readHints(), EmbeddedTemplates.NONE);
   }
 
   private static void readIndex(

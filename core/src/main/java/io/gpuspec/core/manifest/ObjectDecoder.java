@@ -81,7 +81,7 @@ final class ObjectDecoder {
                   + " per object, "
                   + ManifestReader.MAX_DECODE_WORK
                   + " nodes in all); the "
-                  + (sub.isEmpty() ? "object" : "metadata")
+                  + (sub.isEmpty() ? "object" : sub.equals("/metadata") ? "metadata" : "template")
                   + " is not checked",
               "fix the values above and read the file again"));
     }
@@ -109,7 +109,7 @@ final class ObjectDecoder {
         doc.at(pointer + relative));
   }
 
-  private static String pointerOf(JacksonException e) {
+  static String pointerOf(JacksonException e) {
     StringBuilder pointer = new StringBuilder();
     for (JacksonException.Reference ref : e.getPath()) {
       if (ref.getPropertyName() != null) {

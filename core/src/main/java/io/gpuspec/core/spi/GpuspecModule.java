@@ -2,6 +2,7 @@ package io.gpuspec.core.spi;
 
 import io.gpuspec.core.manifest.DocumentRecognizer;
 import io.gpuspec.core.manifest.ResourceKind;
+import io.gpuspec.core.registry.KindEntry;
 import java.util.List;
 
 /**
@@ -22,6 +23,14 @@ public interface GpuspecModule {
 
   /** Adapters that turn this module's kinds into pod templates. */
   default List<WorkloadAdapter> workloadAdapters() {
+    return List.of();
+  }
+
+  /**
+   * Kinds without a model class whose pod templates this module describes to the pod-template
+   * registry (see {@code KindsFile}, e.g. {@code KindsFile.resource(getClass(), "kinds.yaml")}).
+   */
+  default List<KindEntry> kindEntries() {
     return List.of();
   }
 

@@ -27,9 +27,21 @@ public final class RuleFiles {
   /** Rule test files checked in strict mode (warnings become errors), no fleet. */
   public static final Path RULES_STRICT = Path.of("src/test/resources/rules-strict");
 
+  /** Rule test files checked with the kinds of {@link #KINDS_FILE} declared, no fleet. */
+  public static final Path RULES_WITH_KINDS = Path.of("src/test/resources/rules-with-kinds");
+
+  /** A kinds file declaring a team's own training kind ({@code training.example.com Trainer}). */
+  public static final Path KINDS_FILE =
+      Path.of("src/test/resources/registry/kinds/example-kinds.yaml");
+
   /** The options of {@link #RULES_WITH_FLEET}: a100-train, h100-train and l40s-inference. */
   public static final CheckOptions WITH_FLEET =
       CheckOptions.builder().fleet(Fixtures.FLEET).build();
+
+  /** The options of {@link #RULES_WITH_KINDS}, given the module's directory ({@code ../core}). */
+  public static CheckOptions withKinds(Path module) {
+    return CheckOptions.builder().addKindsFile(module.resolve(KINDS_FILE)).build();
+  }
 
   /** The options of {@link #RULES_STRICT}. */
   public static final CheckOptions STRICT = CheckOptions.builder().strict(true).build();

@@ -40,6 +40,7 @@ public record ModuleBoundaries(
               "io.gpuspec.core.check",
               "io.gpuspec.core.fleet",
               "io.gpuspec.core.manifest",
+              "io.gpuspec.core.registry",
               "io.gpuspec.core.report",
               "io.gpuspec.core.report.format",
               // SPI
