@@ -45,6 +45,7 @@ class RulesDocTest {
     assertTableCurrent(Path.of("../docs/scheduling.md"), "scheduling", "rules.md");
     assertTableCurrent(Path.of("../docs/sharing.md"), "sharing", "rules.md");
     assertTableCurrent(Path.of("../tfjob/README.md"), "tfjob", "../docs/rules.md");
+    assertTableCurrent(Path.of("../docs/trainer.md"), "trainer", "rules.md");
   }
 
   /** The table between the module's markers is the one its {@link RuleInfo}s give. */

@@ -10,12 +10,15 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.FieldOrigin;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -32,6 +35,9 @@ final class EngineContext implements CheckContext {
   private final Consumer<Violation> sink;
   private final Map<Object, Object> shared;
   private @Nullable List<Workload> workloads;
+  // one finding once: workloads merged from one object (jobs of one runtime) report it alike
+  private final Set<Violation> reported = new HashSet<>();
+  private final Set<Violation> moved = new HashSet<>();
 
   /**
    * The context of {@code rule}'s run; {@code adapters} and {@code nameFormats} are the engine's
@@ -53,6 +59,25 @@ final class EngineContext implements CheckContext {
     this.manifests = manifests;
     this.shared = shared;
     this.sink = sink;
+  }
+
+  /**
+   * Drops the findings another workload's view moved onto an object (a TrainJob's onto its runtime)
+   * where the object's own view reports the same rule at the same field: the object's own finding
+   * says it once.
+   */
+  void dropRedundant(List<Violation> found) {
+    if (moved.isEmpty()) {
+      return;
+    }
+    Set<List<Object>> own = new HashSet<>();
+    for (Violation v : found) {
+      if (!moved.contains(v)) {
+        own.add(List.of(v.ruleId(), v.object(), v.path()));
+      }
+    }
+    found.removeIf(
+        v -> moved.contains(v) && own.contains(List.of(v.ruleId(), v.object(), v.path())));
   }
 
   @Override
@@ -116,17 +141,27 @@ final class EngineContext implements CheckContext {
   @Override
   public void report(
       Severity severity, HasMetadata object, String path, String message, String fix) {
-    if (Suppressions.suppresses(object, rule.info())) {
+    // A finding on a merged pod template goes to the object and field that wrote the value.
+    FieldOrigin origin =
+        workload(object).map(w -> w.origin(path)).orElseGet(() -> new FieldOrigin(object, path));
+    if (Suppressions.suppresses(object, rule.info())
+        || Suppressions.suppresses(origin.object(), rule.info())) {
       return;
     }
-    sink.accept(
+    Violation violation =
         new Violation(
             rule.id(),
             options.strict() ? Severity.ERROR : severity,
-            ObjectRef.of(object),
-            path,
+            ObjectRef.of(origin.object()),
+            origin.path(),
             message,
             fix,
-            manifests.sourceOf(object, path)));
+            manifests.sourceOf(origin.object(), origin.path()));
+    if (reported.add(violation)) {
+      if (origin.object() != object) {
+        moved.add(violation);
+      }
+      sink.accept(violation);
+    }
   }
 }

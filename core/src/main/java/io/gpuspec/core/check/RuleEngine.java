@@ -251,8 +251,7 @@ public final class RuleEngine {
       List<Violation> sink) {
     List<Violation> found = new ArrayList<>();
     try {
-      rule.check(
-          manifests,
+      EngineContext context =
           new EngineContext(
               views,
               this::declaredNameFormat,
@@ -260,7 +259,9 @@ public final class RuleEngine {
               options,
               manifests,
               shared.computeIfAbsent(manifests, m -> new HashMap<>()),
-              found::add));
+              found::add);
+      rule.check(manifests, context);
+      context.dropRedundant(found);
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }
