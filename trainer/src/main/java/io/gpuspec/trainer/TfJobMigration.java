@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpecBuilder;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
 import io.gpuspec.core.kubeflow.RunPolicy;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import io.gpuspec.trainer.model.JobSetSpec;
 import io.gpuspec.trainer.model.JobSetTemplateSpec;
 import io.gpuspec.trainer.model.MLPolicy;

@@ -14,6 +14,8 @@ import io.gpuspec.core.facts.MetadataFacts;
 import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.trainer.facts.TrainerFacts;
+import io.gpuspec.trainer.merge.EffectiveJobSet;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import io.gpuspec.trainer.model.RuntimeRef;
 import io.gpuspec.trainer.model.TrainJob;
 import io.gpuspec.trainer.model.TrainJobSpec;

@@ -18,6 +18,7 @@ import io.gpuspec.core.PodTemplates;
 import io.gpuspec.core.facts.ContainerFacts;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.trainer.facts.TrainerFacts;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import io.gpuspec.trainer.model.ClusterTrainingRuntime;
 import io.gpuspec.trainer.model.JobSetSpec;
 import io.gpuspec.trainer.model.JobSetTemplateSpec;

@@ -14,6 +14,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.tfjob.RestartPolicy;
 import io.gpuspec.tfjob.TfJob;
 import io.gpuspec.tfjob.model.TFJob;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;

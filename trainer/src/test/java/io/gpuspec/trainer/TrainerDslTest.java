@@ -14,6 +14,7 @@ import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.Report;
+import io.gpuspec.trainer.merge.EffectiveJob;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,12 +5,14 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpec;
 import io.gpuspec.core.spi.FieldOrigin;
 import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
-import io.gpuspec.trainer.EffectiveJob;
-import io.gpuspec.trainer.EffectiveJobSet;
-import io.gpuspec.trainer.Runtimes;
-import io.gpuspec.trainer.TrainJobMerge;
+import io.gpuspec.trainer.merge.EffectiveJob;
+import io.gpuspec.trainer.merge.EffectiveJobSet;
+import io.gpuspec.trainer.merge.JobSetVolumes;
+import io.gpuspec.trainer.merge.Runtimes;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import io.gpuspec.trainer.model.ClusterTrainingRuntime;
 import io.gpuspec.trainer.model.JobSetSpec;
 import io.gpuspec.trainer.model.MLPolicy;
@@ -60,7 +62,8 @@ final class TrainerWorkloads implements WorkloadAdapter {
       templates.add(
           PodTemplate.of(
               effective.name(),
-              effective.template().getSpec().getTemplate(),
+              JobSetVolumes.added(
+                  effective.template().getSpec().getTemplate(), jobSet(runtime), Subject.name(job)),
               JOBSET + "." + effective.path() + ".template.spec.template",
               clamp(effective.pods())));
     }
@@ -75,12 +78,16 @@ final class TrainerWorkloads implements WorkloadAdapter {
                 : new FieldOrigin(job, path));
   }
 
+  private static JobSetSpec jobSet(HasMetadata runtime) {
+    TrainingRuntimeSpec spec = TrainJobMerge.runtimeSpec(runtime);
+    return spec.getTemplate() == null || spec.getTemplate().getSpec() == null
+        ? new JobSetSpec()
+        : spec.getTemplate().getSpec();
+  }
+
   private static Workload runtime(HasMetadata runtime) {
     TrainingRuntimeSpec spec = TrainJobMerge.runtimeSpec(runtime);
-    JobSetSpec jobSet =
-        spec.getTemplate() == null || spec.getTemplate().getSpec() == null
-            ? new JobSetSpec()
-            : spec.getTemplate().getSpec();
+    JobSetSpec jobSet = jobSet(runtime);
     List<PodTemplate> templates = new ArrayList<>();
     long pods = 0;
     for (int i = 0; i < jobSet.getReplicatedJobs().size(); i++) {
@@ -91,9 +98,12 @@ final class TrainerWorkloads implements WorkloadAdapter {
       templates.add(
           PodTemplate.of(
               job == null || job.getName() == null ? "" : job.getName(),
-              template == null || template.getSpec() == null
-                  ? null
-                  : template.getSpec().getTemplate(),
+              JobSetVolumes.added(
+                  template == null || template.getSpec() == null
+                      ? null
+                      : template.getSpec().getTemplate(),
+                  jobSet,
+                  Subject.name(runtime)),
               JOBSET + ".replicatedJobs[" + i + "].template.spec.template",
               clamp(count)));
     }

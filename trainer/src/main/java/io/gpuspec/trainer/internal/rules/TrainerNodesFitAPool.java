@@ -7,9 +7,9 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.trainer.Runtimes;
-import io.gpuspec.trainer.TrainJobMerge;
 import io.gpuspec.trainer.facts.TrainerFacts;
+import io.gpuspec.trainer.merge.Runtimes;
+import io.gpuspec.trainer.merge.TrainJobMerge;
 import io.gpuspec.trainer.model.TrainJob;
 import java.util.Optional;
 

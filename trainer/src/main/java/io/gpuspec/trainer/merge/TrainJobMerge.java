@@ -1,4 +1,4 @@
-package io.gpuspec.trainer;
+package io.gpuspec.trainer.merge;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;

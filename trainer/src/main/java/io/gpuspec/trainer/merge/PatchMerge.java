@@ -1,4 +1,4 @@
-package io.gpuspec.trainer;
+package io.gpuspec.trainer.merge;
 
 import java.util.Map;
 import java.util.Set;
