@@ -216,6 +216,7 @@ class VolcanoTest {
   void gang_withoutPods_isRejected() {
     assertThatThrownBy(() -> Gang.named("g").pods(0).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("gang \"g\" pods: 0 is not positive");
+        .hasMessageStartingWith(
+            "PodGroup/default/g spec.minMember: minMember is 0, so the group gangs nothing");
   }
 }
