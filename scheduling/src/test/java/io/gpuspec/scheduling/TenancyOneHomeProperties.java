@@ -56,4 +56,36 @@ class TenancyOneHomeProperties {
   Arbitrary<String> queueNamespaces() {
     return Arbitraries.of("ml", "vision");
   }
+
+  @Property(tries = 150)
+  void team_buildRefusesIffARuleDoes(
+      @ForAll("memories") String defaultRequest,
+      @ForAll("memories") String defaultLimit,
+      @ForAll("gpuCounts") int gpus,
+      @ForAll boolean migQuota) {
+    Team.Builder builder =
+        Team.named("vision")
+            .addMemberGroup("vision-researchers")
+            .gpus(gpus)
+            .cpu("256")
+            .memory("2Ti")
+            .defaultMemoryRequest(defaultRequest)
+            .defaultMemoryLimit(defaultLimit);
+    if (migQuota) {
+      builder.putExtendedQuota("nvidia.com/mig-1g.10gb", 14);
+    }
+    Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
+    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.coverBothOutcomes(refusal);
+  }
+
+  @Provide
+  Arbitrary<String> memories() {
+    return Arbitraries.of("512Mi", "1Gi", "1024Mi", "4Gi", "8Gi");
+  }
+
+  @Provide
+  Arbitrary<Integer> gpuCounts() {
+    return Arbitraries.integers().between(0, 16);
+  }
 }
