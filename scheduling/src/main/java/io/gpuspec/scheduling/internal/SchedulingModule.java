@@ -6,6 +6,7 @@ import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.scheduling.internal.rules.BorrowingNeedsACohort;
+import io.gpuspec.scheduling.internal.rules.ClaimsRequestStorage;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueExists;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueWithinKueueTotals;
@@ -93,6 +94,7 @@ public final class SchedulingModule implements GpuspecModule {
         new LimitRangeDefaultsOrdered(),
         new FlavorTaintsUnique(),
         new FairSharingWeightValid(),
-        new ClusterQueueWithinKueueTotals());
+        new ClusterQueueWithinKueueTotals(),
+        new ClaimsRequestStorage());
   }
 }
