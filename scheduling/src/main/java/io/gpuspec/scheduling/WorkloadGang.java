@@ -232,6 +232,14 @@ public abstract class WorkloadGang implements ManifestSource {
         where,
         "a Volcano Job makes its own PodGroup",
         "set the job's spec.minAvailable and spec.queue instead");
+    minMember()
+        .ifPresent(
+            min ->
+                InvalidSpecException.require(
+                    min >= 0,
+                    where + " minMember",
+                    min + " is negative",
+                    "give the number of pods that must start together, at least 1"));
     queue().ifPresent(q -> Meta.requireSubdomain(where + " queue", q));
     scheduleTimeoutSeconds()
         .ifPresent(

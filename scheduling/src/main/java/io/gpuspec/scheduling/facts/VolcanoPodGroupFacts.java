@@ -18,10 +18,13 @@ public final class VolcanoPodGroupFacts {
   /** The pods of one workload that join a PodGroup. */
   public record Member(HasMetadata workload, int pods) {}
 
-  /** SCH008: {@code spec.minMember} is at least 1; a group of 0 gangs nothing. */
+  /**
+   * SCH008: {@code spec.minMember} is set and not 0; a group of 0 gangs nothing. A negative value
+   * is the PodGroup CRD's ({@code minimum: 0}), reported by the cel module's CRD001, not here.
+   */
   public static List<Finding> minMemberGangs(PodGroup group) {
     Integer minMember = group.getSpec() == null ? null : group.getSpec().getMinMember();
-    if (minMember != null && minMember >= 1) {
+    if (minMember != null && minMember != 0) {
       return List.of();
     }
     return List.of(

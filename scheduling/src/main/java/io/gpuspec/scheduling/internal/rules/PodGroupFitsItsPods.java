@@ -26,7 +26,8 @@ import java.util.Map;
  * never starts, and a group of 0 gangs nothing. Pods join with the annotation {@code
  * scheduling.k8s.io/group-name}, or, for a Kubeflow job with {@code runPolicy.schedulingPolicy},
  * the group named after the job. The upper bound is checked only when the set holds a workload that
- * joins the group.
+ * joins the group. A negative minMember is the PodGroup CRD's ({@code minimum: 0}, the cel module's
+ * CRD001).
  */
 public final class PodGroupFitsItsPods extends BaseRule {
 
