@@ -239,6 +239,9 @@ class OneHomeProperties {
 
   @Provide
   Arbitrary<Integer> minMembers() {
-    return Arbitraries.integers().between(0, 6); // a negative count is the DSL's shape
+    // A negative count is the DSL's shape; 0 (a group that gangs nothing) a quarter of the time.
+    return Arbitraries.frequencyOf(
+        net.jqwik.api.Tuple.of(1, Arbitraries.just(0)),
+        net.jqwik.api.Tuple.of(3, Arbitraries.integers().between(1, 6)));
   }
 }

@@ -61,7 +61,7 @@ class PriorityAndStorageOneHomeProperties {
         Combinators.combine(
                 Arbitraries.of("inference-critical", "training-normal", "experiment-low", "batch"),
                 Arbitraries.integers().between(1, 1_000_000),
-                Arbitraries.of(true, false, false))
+                Arbitraries.of(true, false))
             .as(TierSpec::new);
     return tier.list().ofMaxSize(4).uniqueElements(TierSpec::name);
   }
