@@ -7,6 +7,8 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
+import io.gpuspec.scheduling.model.volcano.PodGroup;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,9 @@ import org.immutables.value.Value;
  *     .build();
  * PodTemplateSpec template = gang.stamp(job.getSpec().getTemplate());
  * }</pre>
+ *
+ * <p>Checked at build with SCH008's fact on the rendered PodGroup ({@link VolcanoPodGroupFacts}):
+ * the gang is at least one pod.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -77,7 +82,7 @@ public abstract class Gang implements ManifestSource {
         .queue(queue())
         .priority(priority())
         .partOf(partOf())
-        .build();
+        .buildUnchecked(); // its facts are this gang's, checked when the gang is built
   }
 
   /** The annotations a member pod carries. */
@@ -132,9 +137,9 @@ public abstract class Gang implements ManifestSource {
     queue().ifPresent(q -> Meta.requireSubdomain(where + " queue", q));
     Meta.requirePartOf(where, partOf());
     InvalidSpecException.require(
-        pods() >= 1,
+        pods() >= 0,
         where + " pods",
-        pods() + " is not positive",
+        pods() + " is negative",
         "give the number of pods that must start together, at least 1");
     Quantities.requireResources(where + " perPod", perPod());
   }
@@ -145,6 +150,20 @@ public abstract class Gang implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableGang.Builder {
+    /** Builds the gang; a gang of no pods fails with SCH008's finding on its PodGroup. */
+    @Override
+    public Gang build() {
+      Gang gang = super.build();
+      PodGroup group = gang.podGroup().toPodGroup();
+      Meta.requireNone(group, "SCH008", VolcanoPodGroupFacts.minMemberGangs(group));
+      return gang;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    Gang buildUnchecked() {
+      return super.build();
+    }
+
     /** Queues the gang in this Volcano queue. */
     public Builder queue(VolcanoQueue queue) {
       return (Builder) queue(queue.name());

@@ -9,6 +9,7 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.scheduling.facts.KueueQuotaFacts;
+import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.BorrowWithinCohort;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.ClusterQueuePreemption;
@@ -45,8 +46,12 @@ import org.immutables.value.Value;
  * KueueQuotaFacts}): every flavor of a resource group lists exactly the group's covered resources,
  * in the same order; a resource and a flavor appear in one resource group only; {@code
  * borrowingLimit} and {@code lendingLimit} need a cohort; {@code lendingLimit} ≤ {@code
- * nominalQuota}. The DSL itself also checks names, sizes and quantities, and that borrowing with
- * preemption needs reclaiming within the cohort.
+ * nominalQuota}; and with the facts of Kueue's webhook ({@link KueueWebhookFacts}): a fair-sharing
+ * weight of 0 or more than 10⁻⁹, at most 256 flavors and 256 covered resources in all and 512
+ * quotas per group. The DSL itself also checks names, quantities, the sizes the CRD states (16
+ * groups, 64 flavors and resources per group) and that borrowing with preemption needs reclaiming
+ * within the cohort, the CRD's rule; hand-written YAML is held to those by the cel module's CRD001
+ * and CRD002.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -258,6 +263,8 @@ public abstract class KueueClusterQueue implements ManifestSource {
     Meta.requireNone(queue, "SCH012", KueueQuotaFacts.resourceGroups(queue));
     Meta.requireNone(queue, "SCH013", KueueQuotaFacts.limitsNeedACohort(queue));
     Meta.requireNone(queue, "SCH014", KueueQuotaFacts.lendingWithinNominalQuota(queue));
+    Meta.requireNone(queue, "SCH021", KueueWebhookFacts.fairSharingWeight(queue));
+    Meta.requireNone(queue, "SCH022", KueueWebhookFacts.totals(queue));
   }
 
   private static void checkCovered(String at, List<String> covered) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.Cohort;
 import io.gpuspec.scheduling.model.kueue.CohortSpec;
 import io.gpuspec.scheduling.model.kueue.FairSharing;
@@ -16,6 +17,9 @@ import org.immutables.value.Value;
  * quota; cohorts form a tree through {@code parentName}, and a weight sets the cohort's share in
  * fair sharing (https://kueue.sigs.k8s.io/docs/concepts/cohort/). A ClusterQueue may name a cohort
  * without this object; it is needed for a hierarchy or a weight.
+ *
+ * <p>Checked at build with SCH021's fact ({@link KueueWebhookFacts#fairSharingWeight}): the weight
+ * is 0 or more than 10⁻⁹, as Kueue's webhook requires.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -69,5 +73,19 @@ public abstract class KueueCohort implements ManifestSource {
     return new Builder().name(name);
   }
 
-  public static final class Builder extends ImmutableKueueCohort.Builder {}
+  public static final class Builder extends ImmutableKueueCohort.Builder {
+    /** Builds the cohort; one the rules would refuse fails with their finding. */
+    @Override
+    public KueueCohort build() {
+      KueueCohort cohort = super.build();
+      Cohort rendered = cohort.toCohort();
+      Meta.requireNone(rendered, "SCH021", KueueWebhookFacts.fairSharingWeight(rendered));
+      return cohort;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueueCohort buildUnchecked() {
+      return super.build();
+    }
+  }
 }

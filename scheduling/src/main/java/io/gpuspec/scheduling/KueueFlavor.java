@@ -6,6 +6,7 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
+import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavorSpec;
 import java.util.List;
@@ -31,7 +32,10 @@ import org.immutables.value.Value;
  * KueueFlavor a100 = KueueFlavor.forPool(a100Train).build();   // named like the pool
  * }</pre>
  *
- * <p>The CRD allows at most 8 node labels, 8 taints and 8 tolerations.
+ * <p>Checked at build with SCH020's fact ({@link KueueWebhookFacts#taintsUnique}): taints are
+ * unique by key and effect, as Kueue's webhook requires. The value itself checks the limits the CRD
+ * states (at most 8 node labels, 8 taints and 8 tolerations; hand-written YAML is held to them by
+ * the cel module's CRD001).
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -91,11 +95,6 @@ public abstract class KueueFlavor implements ManifestSource {
         where + " nodeTaints",
         nodeTaints().size() + " taints, more than the " + MAX_ENTRIES + " Kueue accepts",
         "give the pool at most " + MAX_ENTRIES + " taints");
-    InvalidSpecException.require(
-        nodeTaints().stream().distinct().count() == nodeTaints().size(),
-        where + " nodeTaints",
-        "a taint is given twice",
-        "give each taint once");
     Meta.requirePartOf(where, partOf());
   }
 
@@ -115,7 +114,21 @@ public abstract class KueueFlavor implements ManifestSource {
     return builder;
   }
 
-  public static final class Builder extends ImmutableKueueFlavor.Builder {}
+  public static final class Builder extends ImmutableKueueFlavor.Builder {
+    /** Builds the flavor; one the rules would refuse fails with their finding. */
+    @Override
+    public KueueFlavor build() {
+      KueueFlavor flavor = super.build();
+      ResourceFlavor rendered = flavor.toResourceFlavor();
+      Meta.requireNone(rendered, "SCH020", KueueWebhookFacts.taintsUnique(rendered));
+      return flavor;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueueFlavor buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {

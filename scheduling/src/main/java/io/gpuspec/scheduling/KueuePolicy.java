@@ -5,6 +5,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.scheduling.facts.KueueNamespaceFacts;
 import io.gpuspec.scheduling.facts.KueueReferenceFacts;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.Cohort;
@@ -23,11 +24,12 @@ import org.immutables.value.Value;
  * queues (one per team), local queues (one per namespace) and the priority tiers rendered as
  * WorkloadPriorityClasses.
  *
- * <p>Checked at build: names are unique per kind, every flavor a cluster queue has quota in is one
- * of the flavors, and every local queue points at one of the cluster queues (a LocalQueue or
- * ClusterQueue whose target does not exist stays inactive and admits nothing,
- * https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/ and
- * https://kueue.sigs.k8s.io/docs/concepts/local_queue/).
+ * <p>Checked at build: names are unique per kind; then, with the facts the rules report, every
+ * flavor a cluster queue has quota in is one of the flavors (SCH006), every local queue points at
+ * one of the cluster queues (SCH007; a LocalQueue or ClusterQueue whose target does not exist stays
+ * inactive and admits nothing, https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/ and
+ * https://kueue.sigs.k8s.io/docs/concepts/local_queue/), and that cluster queue selects the local
+ * queue's namespace (SCH018).
  *
  * <p>Rendered in the order WorkloadPriorityClass, ResourceFlavor, Cohort, ClusterQueue, LocalQueue,
  * each sorted by namespace and name.
@@ -80,9 +82,9 @@ public abstract class KueuePolicy implements ManifestSource {
   }
 
   /**
-   * Throws the first finding of the reference facts the rules report (SCH006, SCH007) on the
-   * rendered objects: every flavor a queue or cohort names, and every LocalQueue's ClusterQueue, is
-   * in the policy.
+   * Throws the first finding of the facts the rules report (SCH006, SCH007, SCH018) on the rendered
+   * objects: every flavor a queue or cohort names, and every LocalQueue's ClusterQueue, is in the
+   * policy, and that ClusterQueue selects the LocalQueue's namespace.
    */
   private void requireFacts() {
     ManifestSet objects = ManifestSet.of(toManifests());
@@ -95,6 +97,10 @@ public abstract class KueuePolicy implements ManifestSource {
     List<ClusterQueue> queues = objects.ofType(ClusterQueue.class);
     for (LocalQueue local : objects.ofType(LocalQueue.class)) {
       Meta.requireNone(local, "SCH007", KueueReferenceFacts.clusterQueueExists(local, queues));
+      Meta.requireNone(
+          local,
+          "SCH018",
+          KueueNamespaceFacts.clusterQueueSelectsNamespace(local, queues, List.of()));
     }
   }
 

@@ -9,6 +9,7 @@ import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
+import io.gpuspec.scheduling.facts.KueueReferenceFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +40,10 @@ import org.immutables.value.Value;
  * added beside it; Kueue then decides when the job runs and Volcano where its pods go, see {@code
  * docs/scheduling.md}.
  *
- * <p>Checked at build: the workload is in the LocalQueue's namespace (a workload can only use its
- * own namespace's queues) and names no other queue or priority.
+ * <p>Checked at build with SCH004's fact ({@link KueueReferenceFacts#localQueueExists}): the
+ * workload is in the LocalQueue's namespace (a workload can only use its own namespace's queues).
+ * The value itself refuses a workload without a name or a Job without a spec, and labels that
+ * already name another queue or priority.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -101,18 +104,6 @@ public abstract class KueueWorkload implements ManifestSource {
         where,
         "the workload has no metadata.name",
         "render the workload with a name");
-    String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
-    InvalidSpecException.require(
-        namespace.equals(queue().namespace()),
-        where + " namespace",
-        "the workload is in namespace \""
-            + namespace
-            + "\" but LocalQueue \""
-            + queue().name()
-            + "\" is in \""
-            + queue().namespace()
-            + "\"; a workload can only use its own namespace's queues",
-        "use a LocalQueue of namespace \"" + namespace + "\"");
     InvalidSpecException.require(
         !(workload() instanceof Job job) || job.getSpec() != null,
         where,
@@ -129,12 +120,37 @@ public abstract class KueueWorkload implements ManifestSource {
                     "queue each workload once"));
   }
 
+  /**
+   * Throws SCH004's finding on the stamped workload, with this queue as the LocalQueues there are:
+   * a workload can only use a queue of its own namespace.
+   */
+  private void requireFacts() {
+    HasMetadata stamped = stamped();
+    Meta.requireNone(
+        stamped,
+        "SCH004",
+        KueueReferenceFacts.localQueueExists(stamped, List.of(queue().toLocalQueue())));
+  }
+
   /** Starts queueing this rendered workload. */
   public static Builder of(HasMetadata workload) {
     return new Builder().workload(workload);
   }
 
-  public static final class Builder extends ImmutableKueueWorkload.Builder {}
+  public static final class Builder extends ImmutableKueueWorkload.Builder {
+    /** Queues the workload; one the rules would refuse fails with their finding. */
+    @Override
+    public KueueWorkload build() {
+      KueueWorkload queued = super.build();
+      queued.requireFacts();
+      return queued;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    KueueWorkload buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {

@@ -7,6 +7,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
+import io.gpuspec.core.facts.PriorityClassFacts;
 import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
 import java.util.List;
 import java.util.Map;
@@ -23,20 +24,21 @@ import org.immutables.value.Value;
  * TrainingJob resnet = TrainingJob.named("resnet50").priority(batch)...   // by object, not by name
  * }</pre>
  *
- * <p>Checked at build, as the API server does
+ * <p>Checked at build with K8S005's fact on the rendered PriorityClass ({@link
+ * PriorityClassFacts#valid}), as the API server does
  * (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass):
- * the name is a DNS-1123 subdomain not starting with {@code system-} (reserved for the built-in
- * classes), and the value is at most 1,000,000,000 (higher values are reserved for system classes).
- * At most one class of a cluster may be the global default; {@link PriorityTiers} checks that.
+ * the name does not start with {@code system-} (reserved for the built-in classes), and the value
+ * is at most 1,000,000,000 (higher values are reserved for system classes). The value itself checks
+ * that the name is a DNS-1123 subdomain and the description at most 2048 characters (the Kueue
+ * WorkloadPriorityClass CRD's limit, which the cel module's CRD001 holds hand-written YAML to). At
+ * most one class of a cluster may be the global default; {@link PriorityTiers} checks that.
  */
 @Value.Immutable
 @GpuSpecStyle
 public abstract class PriorityTier implements ManifestSource, PriorityRef {
 
   /** The highest value a user-defined PriorityClass may have. */
-  public static final int MAX_USER_VALUE = 1_000_000_000;
-
-  private static final String SYSTEM_PREFIX = "system-";
+  public static final int MAX_USER_VALUE = PriorityClassFacts.HIGHEST_USER_PRIORITY;
 
   /** The label that gives a Kueue workload its {@code WorkloadPriorityClass}. */
   public static final String KUEUE_PRIORITY_LABEL = "kueue.x-k8s.io/priority-class";
@@ -124,18 +126,6 @@ public abstract class PriorityTier implements ManifestSource, PriorityRef {
   protected void check() {
     String where = "priority tier \"" + name() + "\"";
     Meta.requireSubdomain(where, name());
-    if (name().startsWith(SYSTEM_PREFIX)) {
-      String suggestion = name().substring(SYSTEM_PREFIX.length());
-      throw new InvalidSpecException(
-          where,
-          "names starting with \"" + SYSTEM_PREFIX + "\" are reserved for the built-in classes",
-          "choose another name" + (suggestion.isEmpty() ? "" : ", e.g. " + suggestion));
-    }
-    InvalidSpecException.require(
-        value() <= MAX_USER_VALUE,
-        where + " value",
-        value() + " is above " + MAX_USER_VALUE + ", the highest value of a user class",
-        "use at most " + MAX_USER_VALUE);
     description()
         .ifPresent(
             text ->
@@ -178,7 +168,21 @@ public abstract class PriorityTier implements ManifestSource, PriorityRef {
         .build();
   }
 
-  public static final class Builder extends ImmutablePriorityTier.Builder {}
+  public static final class Builder extends ImmutablePriorityTier.Builder {
+    /** Builds the tier; one the API server would refuse fails with K8S005's finding. */
+    @Override
+    public PriorityTier build() {
+      PriorityTier tier = super.build();
+      PriorityClass rendered = tier.toPriorityClass();
+      Meta.requireNone(rendered, PriorityClassFacts.VALID, PriorityClassFacts.valid(rendered));
+      return tier;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    PriorityTier buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {

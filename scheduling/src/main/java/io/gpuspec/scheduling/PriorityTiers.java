@@ -1,9 +1,11 @@
 package io.gpuspec.scheduling;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.core.facts.PriorityClassFacts;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +15,9 @@ import org.immutables.value.Value;
 
 /**
  * The priority tiers of a cluster, rendered as PriorityClasses sorted by name. Checked at build:
- * names are unique and at most one tier is the global default (admission rejects a second one,
+ * names are unique, and, with K8S006's fact on the rendered classes ({@link
+ * PriorityClassFacts#singleGlobalDefault}), at most one tier is the global default (admission
+ * rejects a second one,
  * https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass).
  *
  * <pre>{@code
@@ -55,13 +59,6 @@ public abstract class PriorityTiers implements ManifestSource {
           "\"" + tier.name() + "\" is given twice",
           "give each tier a unique name");
     }
-    List<String> defaults =
-        tiers().stream().filter(PriorityTier::globalDefault).map(PriorityTier::name).toList();
-    InvalidSpecException.require(
-        defaults.size() <= 1,
-        "priority tiers globalDefault",
-        defaults.size() + " tiers are the global default " + defaults,
-        "keep globalDefault on one tier only");
   }
 
   /** These tiers. */
@@ -84,5 +81,25 @@ public abstract class PriorityTiers implements ManifestSource {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutablePriorityTiers.Builder {}
+  public static final class Builder extends ImmutablePriorityTiers.Builder {
+    /** Builds the tiers; a second global default fails with K8S006's finding. */
+    @Override
+    public PriorityTiers build() {
+      PriorityTiers tiers = super.build();
+      List<PriorityClass> rendered =
+          tiers.toManifests().stream().map(PriorityClass.class::cast).toList();
+      for (PriorityClass priorityClass : rendered) {
+        Meta.requireNone(
+            priorityClass,
+            PriorityClassFacts.SINGLE_DEFAULT,
+            PriorityClassFacts.singleGlobalDefault(priorityClass, rendered));
+      }
+      return tiers;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    PriorityTiers buildUnchecked() {
+      return super.build();
+    }
+  }
 }

@@ -14,6 +14,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.facts.StorageFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,9 @@ import org.immutables.value.Value;
  *     .putDataset("imagenet", "2Ti").putCheckpoint("resnet-ckpt", "500Gi").build();
  * StorageMount data = storage.dataset("imagenet");     // volume + read-only mount
  * }</pre>
+ *
+ * <p>Checked at build with SCH023's fact on the rendered claims ({@link StorageFacts}): each
+ * requests more than zero storage. The value itself checks names and quantities.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -238,13 +242,13 @@ public abstract class StorageTiers implements ManifestSource {
                   where + " datasets",
                   "\"" + claim + "\" is not a DNS-1123 label of at most 55 characters",
                   "use lower-case letters, digits and '-'; the pod volume is dataset-<claim>");
-              requireSize(where + " datasets " + claim, size);
+              Quantities.requireQuantity(where + " datasets " + claim, size);
             });
     checkpoints()
         .forEach(
             (claim, size) -> {
               Meta.requireSubdomain(where + " checkpoints", claim);
-              requireSize(where + " checkpoints " + claim, size);
+              Quantities.requireQuantity(where + " checkpoints " + claim, size);
             });
     datasets()
         .keySet()
@@ -267,10 +271,32 @@ public abstract class StorageTiers implements ManifestSource {
         "give the size of the volume, e.g. 500Gi");
   }
 
+  /** Throws SCH023's finding on the first rendered claim that requests no storage. */
+  private void requireFacts() {
+    for (HasMetadata object : toManifests()) {
+      if (object instanceof PersistentVolumeClaim claim) {
+        Meta.requireNone(claim, "SCH023", StorageFacts.requestsStorage(claim));
+      }
+    }
+  }
+
   /** Starts the storage of a namespace. */
   public static Builder forNamespace(String namespace) {
     return new Builder().namespace(namespace);
   }
 
-  public static final class Builder extends ImmutableStorageTiers.Builder {}
+  public static final class Builder extends ImmutableStorageTiers.Builder {
+    /** Builds the storage; a claim the rules would refuse fails with their finding. */
+    @Override
+    public StorageTiers build() {
+      StorageTiers storage = super.build();
+      storage.requireFacts();
+      return storage;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    StorageTiers buildUnchecked() {
+      return super.build();
+    }
+  }
 }

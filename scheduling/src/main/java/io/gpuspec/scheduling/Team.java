@@ -23,6 +23,7 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
+import io.gpuspec.scheduling.facts.TenancyFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +77,10 @@ import org.immutables.value.Value;
  * Team vision = Team.named("vision").addMemberGroup("vision-researchers")
  *     .gpus(16).cpu("256").memory("2Ti").build();
  * }</pre>
+ *
+ * <p>Checked at build with SCH019's fact on the rendered LimitRange ({@link TenancyFacts}): the
+ * default memory request is at most the default limit. The value itself checks names, members and
+ * quantities.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -314,12 +319,6 @@ public abstract class Team implements ManifestSource {
     Quantities.requireQuantity(where + " defaultCpuRequest", defaultCpuRequest());
     Quantities.requireQuantity(where + " defaultMemoryRequest", defaultMemoryRequest());
     Quantities.requireQuantity(where + " defaultMemoryLimit", defaultMemoryLimit());
-    InvalidSpecException.require(
-        Quantities.amount(defaultMemoryRequest()).compareTo(Quantities.amount(defaultMemoryLimit()))
-            <= 0,
-        where + " defaultMemoryRequest",
-        defaultMemoryRequest() + " is more than the default limit " + defaultMemoryLimit(),
-        "keep the default request at most the default limit");
     Meta.requireLabels(where + " namespaceLabels", namespaceLabels());
     InvalidSpecException.require(
         namespaceLabels().keySet().stream().noneMatch(k -> k.startsWith(POD_SECURITY)),
@@ -340,7 +339,26 @@ public abstract class Team implements ManifestSource {
     return new Builder().name(name);
   }
 
-  public static final class Builder extends ImmutableTeam.Builder {}
+  /** Throws SCH019's finding on the rendered LimitRange: no default request above its limit. */
+  private void requireFacts() {
+    LimitRange range = toLimitRange();
+    Meta.requireNone(range, "SCH019", TenancyFacts.defaultRequestWithinDefault(range));
+  }
+
+  public static final class Builder extends ImmutableTeam.Builder {
+    /** Builds the team; one the rules would refuse fails with their finding. */
+    @Override
+    public Team build() {
+      Team team = super.build();
+      team.requireFacts();
+      return team;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    Team buildUnchecked() {
+      return super.build();
+    }
+  }
 
   @Override
   public String toString() {

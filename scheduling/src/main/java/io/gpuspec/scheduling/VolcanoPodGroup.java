@@ -79,6 +79,11 @@ public abstract class VolcanoPodGroup implements ManifestSource {
     String where = "podgroup \"" + name() + "\"";
     Meta.requireSubdomain(where, name());
     Meta.requireLabel(where + " namespace", namespace());
+    InvalidSpecException.require(
+        minMember() >= 0,
+        where + " minMember",
+        minMember() + " is negative",
+        "give the number of pods that must start together, at least 1");
     minTaskMember()
         .forEach(
             (task, count) ->

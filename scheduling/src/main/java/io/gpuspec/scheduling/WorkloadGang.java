@@ -14,6 +14,8 @@ import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.kubeflow.SchedulingPolicy;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
+import io.gpuspec.scheduling.model.volcano.PodGroup;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,10 +53,12 @@ import tools.jackson.databind.node.ObjectNode;
  * platform.add(gang);                 // the PodGroup and the stamped TFJob
  * }</pre>
  *
- * <p>Checked at build: some module adapts the workload's kind and it runs at least one pod; {@code
- * minMember} is 1 to that; its templates name no other scheduler, group or priority; a Kubeflow
- * job's scheduling policy does not say otherwise. A Volcano Job is refused: it makes its own
- * PodGroup from {@code spec.minAvailable}.
+ * <p>Checked at build with SCH008's facts ({@link VolcanoPodGroupFacts}) on the rendered PodGroup
+ * and workload: the gang is at least one pod and at most the pods the workload runs. The value
+ * itself refuses what it cannot render or would silently overwrite: a kind no module adapts, a
+ * workload without a name, templates that name another scheduler, group or priority, a Kubeflow
+ * job's scheduling policy that says otherwise. A Volcano Job is refused: it makes its own PodGroup
+ * from {@code spec.minAvailable}.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -147,7 +151,10 @@ public abstract class WorkloadGang implements ManifestSource {
     perPod.forEach(
         (resource, amounts) -> {
           BigDecimal sum =
-              amounts.stream().sorted().limit(gangSize()).reduce(BigDecimal.ZERO, BigDecimal::add);
+              amounts.stream()
+                  .sorted()
+                  .limit(Math.max(0, gangSize()))
+                  .reduce(BigDecimal.ZERO, BigDecimal::add);
           if (sum.signum() > 0) {
             total.put(resource, Amounts.format(resource, sum));
           }
@@ -165,7 +172,7 @@ public abstract class WorkloadGang implements ManifestSource {
         .queue(queue())
         .priority(priority())
         .partOf(partOf())
-        .build();
+        .buildUnchecked(); // its facts are this gang's, checked when the gang is built
   }
 
   /** A copy of the workload whose pods join the gang. */
@@ -225,17 +232,14 @@ public abstract class WorkloadGang implements ManifestSource {
         where,
         "a Volcano Job makes its own PodGroup",
         "set the job's spec.minAvailable and spec.queue instead");
-    int pods = podsCreated();
-    InvalidSpecException.require(
-        pods >= 1, where, "the workload runs no pods", "give it at least one replica");
     minMember()
         .ifPresent(
             min ->
                 InvalidSpecException.require(
-                    min >= 1 && min <= pods,
+                    min >= 0,
                     where + " minMember",
-                    min + " pods must start together but the workload runs " + pods,
-                    "use 1 to " + pods + ", or leave it out to gang every pod"));
+                    min + " is negative",
+                    "give the number of pods that must start together, at least 1"));
     queue().ifPresent(q -> Meta.requireSubdomain(where + " queue", q));
     scheduleTimeoutSeconds()
         .ifPresent(
@@ -295,6 +299,20 @@ public abstract class WorkloadGang implements ManifestSource {
     }
   }
 
+  /**
+   * Throws the first finding of SCH008 on the rendered PodGroup, with the stamped workload as the
+   * pods that join it: the gang is at least one pod and at most the pods the workload runs.
+   */
+  private void requireFacts() {
+    PodGroup group = podGroup().toPodGroup();
+    Meta.requireNone(group, "SCH008", VolcanoPodGroupFacts.minMemberGangs(group));
+    Meta.requireNone(
+        group,
+        "SCH008",
+        VolcanoPodGroupFacts.minMemberWithinPods(
+            group, List.of(new VolcanoPodGroupFacts.Member(stamped(), podsCreated()))));
+  }
+
   private static void require(String where, String field, Object theirs, Object mine) {
     InvalidSpecException.require(
         theirs.equals(mine),
@@ -309,6 +327,19 @@ public abstract class WorkloadGang implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableWorkloadGang.Builder {
+    /** Builds the gang; a gang the rules would refuse fails with their finding. */
+    @Override
+    public WorkloadGang build() {
+      WorkloadGang gang = super.build();
+      gang.requireFacts();
+      return gang;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    WorkloadGang buildUnchecked() {
+      return super.build();
+    }
+
     /** Queues the gang in this Volcano queue. */
     public Builder queue(VolcanoQueue queue) {
       return (Builder) queue(queue.name());

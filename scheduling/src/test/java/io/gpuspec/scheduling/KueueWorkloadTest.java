@@ -105,7 +105,13 @@ class KueueWorkloadTest {
     assertThatThrownBy(
             () -> KueueWorkload.of(Workloads.job("resnet", "vision", 1, 8)).queue(TRAINING).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("namespace \"vision\" but LocalQueue \"training\" is in \"ml\"");
+        .hasMessage(
+            "Job/vision/resnet metadata.labels[kueue.x-k8s.io/queue-name]: LocalQueue"
+                + " \"vision/training\" does not exist: the set defines LocalQueue objects, but not"
+                + " this one; Kueue never admits the workload, so it never runs (a LocalQueue of"
+                + " that name is in namespace ml; a workload can only use its own namespace's"
+                + " queues); add LocalQueue \"training\" to namespace \"vision\", or name a"
+                + " LocalQueue of that namespace");
   }
 
   @Test

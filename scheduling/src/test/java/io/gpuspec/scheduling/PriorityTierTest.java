@@ -31,8 +31,8 @@ class PriorityTierTest {
     assertThatThrownBy(() -> PriorityTier.named("too-high").value(1_000_000_001).build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "priority tier \"too-high\" value: 1000000001 is above 1000000000, the highest value of"
-                + " a user class; use at most 1000000000");
+            "PriorityClass/too-high value: value 1000000001 is above 1000000000, the highest a user"
+                + " PriorityClass may have; set value to at most 1000000000");
   }
 
   @Test
@@ -45,8 +45,9 @@ class PriorityTierTest {
   void name_withSystemPrefix_isRejected() {
     assertThatThrownBy(() -> PriorityTier.named("system-gpu").value(10).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("reserved for the built-in classes")
-        .hasMessageContaining("e.g. gpu");
+        .hasMessage(
+            "PriorityClass/system-gpu metadata.name: the prefix \"system-\" is reserved for"
+                + " built-in PriorityClasses; rename it, e.g. to \"gpu\"");
   }
 
   @Test
@@ -57,14 +58,15 @@ class PriorityTierTest {
   }
 
   @Test
-  void tiers_withTwoGlobalDefaults_areRejectedNamingBoth() {
+  void tiers_withTwoGlobalDefaults_areRejectedNamingTheFirst() {
     PriorityTier other = PriorityTier.named("batch").value(200_000).globalDefault(true).build();
 
     assertThatThrownBy(() -> PriorityTiers.of(PriorityTier.experimentLow(), other))
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "priority tiers globalDefault: 2 tiers are the global default [experiment-low, batch];"
-                + " keep globalDefault on one tier only");
+            "PriorityClass/experiment-low globalDefault: globalDefault: true, but PriorityClass"
+                + " \"batch\" is already the global default; admission rejects a second one; set"
+                + " globalDefault: false here, or on PriorityClass \"batch\"");
   }
 
   @Test

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.LimitRange;
+import io.fabric8.kubernetes.api.model.LimitRangeItem;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodePool;
@@ -19,9 +23,12 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.scheduling.SchedulingArbitraries.GpuQuota;
 import io.gpuspec.scheduling.SchedulingArbitraries.PolicySpec;
 import io.gpuspec.scheduling.SchedulingArbitraries.TeamSpec;
+import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.FairSharing;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
+import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceQuota;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
@@ -285,6 +292,61 @@ class SchedulingDefectMutationProperties {
                     .addToMatchLabels("kubernetes.io/metadata.name", elsewhere)
                     .build());
       }
+    },
+    SCH019 {
+      @Override
+      void apply(Valid valid) {
+        LimitRangeItem limit =
+            valid.find(LimitRange.class, Team.LIMIT_RANGE).getSpec().getLimits().get(0);
+        Quantity most = limit.getDefault().get("memory");
+        limit.getDefaultRequest().put("memory", most.multiply(2));
+      }
+    },
+    SCH020 {
+      @Override
+      void apply(Valid valid) {
+        ResourceFlavor flavor =
+            valid.objects().stream()
+                .filter(ResourceFlavor.class::isInstance)
+                .map(ResourceFlavor.class::cast)
+                .findFirst()
+                .orElseThrow();
+        List<Taint> taints = new ArrayList<>(flavor.getSpec().getNodeTaints());
+        taints.add(new Taint("NoSchedule", "example.com/pool", null, "a"));
+        taints.add(new Taint("NoSchedule", "example.com/pool", null, "b"));
+        flavor.getSpec().setNodeTaints(taints);
+      }
+    },
+    SCH021 {
+      @Override
+      void apply(Valid valid) {
+        FairSharing weight = new FairSharing();
+        weight.setWeight(new Quantity("-1"));
+        valid.clusterQueue().getSpec().setFairSharing(weight);
+      }
+    },
+    SCH022 {
+      @Override
+      void apply(Valid valid) {
+        List<String> covered =
+            new ArrayList<>(
+                valid.clusterQueue().getSpec().getResourceGroups().get(0).getCoveredResources());
+        for (int i = 0; covered.size() <= KueueWebhookFacts.MAX_TOTAL_COVERED_RESOURCES; i++) {
+          covered.add("example.com/r" + i);
+        }
+        valid.clusterQueue().getSpec().getResourceGroups().get(0).setCoveredResources(covered);
+      }
+    },
+    SCH023 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .find(PersistentVolumeClaim.class, "data")
+            .getSpec()
+            .getResources()
+            .getRequests()
+            .put("storage", new Quantity("0"));
+      }
     };
 
     boolean appliesTo(Valid valid) {
@@ -487,7 +549,7 @@ class SchedulingDefectMutationProperties {
             CheckOptions.builder().fleet(Fleet.of(valid.shape().spec().pools())).build());
   }
 
-  @Property(tries = 540, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 690, edgeCases = EdgeCasesMode.NONE)
   @Label(
       "each scheduling rule's defect, introduced into valid objects, is always reported with its"
           + " id")

@@ -107,6 +107,8 @@ class StorageTiersTest {
     assertThatThrownBy(() -> StorageTiers.forNamespace("vision").putCheckpoint("ckpt", "0").build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "storage \"vision\" checkpoints ckpt: the size is zero; give the size of the volume, e.g. 500Gi");
+            "PersistentVolumeClaim/vision/ckpt spec.resources.requests[storage]: the claim requests"
+                + " 0 storage; the API server rejects a claim of no more than zero; request the size"
+                + " of the volume, e.g. storage: 500Gi");
   }
 }

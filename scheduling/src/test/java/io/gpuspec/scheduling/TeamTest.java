@@ -133,7 +133,11 @@ class TeamTest {
   void defaultMemoryRequest_aboveDefaultLimit_isRejected() {
     assertThatThrownBy(() -> vision().defaultMemoryRequest("8Gi").defaultMemoryLimit("4Gi").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("defaultMemoryRequest: 8Gi is more than the default limit 4Gi");
+        .hasMessage(
+            "LimitRange/vision/container-defaults spec.limits[0].defaultRequest[memory]: the default"
+                + " request of memory is 8Gi, more than the default limit 4Gi; the API server"
+                + " rejects the LimitRange; lower the default request to at most 4Gi, or raise the"
+                + " default limit");
   }
 
   @Test

@@ -119,6 +119,15 @@ class VolcanoTest {
   }
 
   @Test
+  void podGroupMinMember_negative_isRejectedAsTheDslsShape() {
+    assertThatThrownBy(() -> VolcanoPodGroup.named("g").minMember(-1).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessage(
+            "podgroup \"g\" minMember: -1 is negative; give the number of pods that must start"
+                + " together, at least 1");
+  }
+
+  @Test
   void podGroup_takesQueueAndPriorityClassFromObjects() {
     PodGroup group =
         VolcanoPodGroup.named("bert")
@@ -216,6 +225,7 @@ class VolcanoTest {
   void gang_withoutPods_isRejected() {
     assertThatThrownBy(() -> Gang.named("g").pods(0).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith("gang \"g\" pods: 0 is not positive");
+        .hasMessageStartingWith(
+            "PodGroup/default/g spec.minMember: minMember is 0, so the group gangs nothing");
   }
 }

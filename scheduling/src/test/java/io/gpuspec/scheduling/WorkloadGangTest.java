@@ -141,8 +141,10 @@ class WorkloadGangTest {
   void minMember_aboveThePods_failsAtBuild() {
     assertThatThrownBy(() -> gang(Workloads.job("resnet", "ml", 2, 8)).minMember(3).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("minMember")
-        .hasMessageContaining("3 pods must start together but the workload runs 2");
+        .hasMessage(
+            "PodGroup/ml/resnet spec.minMember: minMember 3 but only 2 pods join it"
+                + " (Job \"resnet\" 2); Volcano waits for 3 pods that never come and never starts"
+                + " the gang; set minMember to at most 2, or give the workloads more replicas");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.ReferenceRule.Reference;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
@@ -15,9 +16,10 @@ import java.util.Set;
 
 /**
  * Facts about the references between Kueue objects (https://kueue.sigs.k8s.io/docs/concepts/): the
- * flavors a ClusterQueue or Cohort gives quota in exist (reported by SCH006), and the ClusterQueue
- * a LocalQueue points at exists (SCH007). The rules run them through {@link ReferenceRule}; a
- * {@code KueuePolicy}, which renders both ends, throws their first finding when built.
+ * flavors a ClusterQueue or Cohort gives quota in exist (reported by SCH006), the ClusterQueue a
+ * LocalQueue points at exists (SCH007), and the LocalQueue a workload is queued in exists in its
+ * namespace (SCH004). The rules run them through {@link ReferenceRule}; a {@code KueuePolicy} and a
+ * {@code KueueWorkload}, which render both ends, throw their first finding when built.
  */
 public final class KueueReferenceFacts {
 
@@ -26,6 +28,12 @@ public final class KueueReferenceFacts {
 
   /** The kind SCH007 looks up. */
   public static final String CLUSTER_QUEUE = "ClusterQueue";
+
+  /** The kind SCH004 looks up. */
+  public static final String LOCAL_QUEUE = "LocalQueue";
+
+  /** The label that queues a workload in a LocalQueue of its namespace. */
+  public static final String QUEUE_NAME_LABEL = "kueue.x-k8s.io/queue-name";
 
   private KueueReferenceFacts() {}
 
@@ -93,5 +101,53 @@ public final class KueueReferenceFacts {
     Reference reference = clusterQueueReference(local);
     return ReferenceRule.missing(
         CLUSTER_QUEUE, reference, defined, Set.of(), "", clusterQueueFix(reference));
+  }
+
+  /** The LocalQueue a workload names with {@value #QUEUE_NAME_LABEL}, in its own namespace. */
+  public static Reference localQueueReference(HasMetadata workload) {
+    return new Reference(
+        workload,
+        "metadata.labels[" + QUEUE_NAME_LABEL + "]",
+        Subject.labels(workload).get(QUEUE_NAME_LABEL),
+        Subject.namespace(workload),
+        "Kueue never admits the workload, so it never runs");
+  }
+
+  /** Where a LocalQueue of the name a workload gives is instead, if in other namespaces. */
+  public static String localQueueNote(Reference reference, List<LocalQueue> defined) {
+    List<String> elsewhere =
+        defined.stream()
+            .filter(q -> Subject.name(q).equals(reference.name()))
+            .map(Subject::namespace)
+            .toList();
+    return elsewhere.isEmpty()
+        ? ""
+        : " (a LocalQueue of that name is in namespace "
+            + String.join(", ", elsewhere)
+            + "; a workload can only use its own namespace's queues)";
+  }
+
+  /** How to fix a missing LocalQueue. */
+  public static String localQueueFix(Reference reference) {
+    return "add LocalQueue \""
+        + reference.name()
+        + "\" to namespace \""
+        + reference.namespace()
+        + "\", or name a LocalQueue of that namespace";
+  }
+
+  /**
+   * SCH004: the LocalQueue {@code workload} is queued in ({@value #QUEUE_NAME_LABEL}) is among
+   * {@code defined}, in the workload's namespace.
+   */
+  public static List<Finding> localQueueExists(HasMetadata workload, List<LocalQueue> defined) {
+    Reference reference = localQueueReference(workload);
+    return ReferenceRule.missing(
+        LOCAL_QUEUE,
+        reference,
+        defined,
+        Set.of(),
+        localQueueNote(reference, defined),
+        localQueueFix(reference));
   }
 }

@@ -6,12 +6,17 @@ import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
 import io.gpuspec.scheduling.internal.rules.BorrowingNeedsACohort;
+import io.gpuspec.scheduling.internal.rules.ClaimsRequestStorage;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueExists;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
+import io.gpuspec.scheduling.internal.rules.ClusterQueueWithinKueueTotals;
+import io.gpuspec.scheduling.internal.rules.FairSharingWeightValid;
+import io.gpuspec.scheduling.internal.rules.FlavorTaintsUnique;
 import io.gpuspec.scheduling.internal.rules.FlavorsListCoveredResources;
 import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
 import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
 import io.gpuspec.scheduling.internal.rules.LendingWithinNominalQuota;
+import io.gpuspec.scheduling.internal.rules.LimitRangeDefaultsOrdered;
 import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupFitsItsPods;
@@ -85,6 +90,11 @@ public final class SchedulingModule implements GpuspecModule {
         new QuotaAdmitsEveryPod(),
         new GpuQuotaWithinFleet(),
         new GroupMembersUseVolcano(),
-        new ClusterQueueSelectsNamespace());
+        new ClusterQueueSelectsNamespace(),
+        new LimitRangeDefaultsOrdered(),
+        new FlavorTaintsUnique(),
+        new FairSharingWeightValid(),
+        new ClusterQueueWithinKueueTotals(),
+        new ClaimsRequestStorage());
   }
 }

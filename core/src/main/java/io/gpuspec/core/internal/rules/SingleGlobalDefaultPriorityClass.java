@@ -1,24 +1,27 @@
 package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.gpuspec.core.facts.PriorityClassFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import java.util.List;
 
 /**
  * K8S006: at most one PriorityClass in a cluster may be the global default; admission rejects a
  * second one (<a
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass">Kubernetes
- * documentation</a>). Every default after the first in the set is reported.
+ * documentation</a>). Every default after the first in the set is reported; the fact is {@link
+ * PriorityClassFacts#singleGlobalDefault}.
  */
 public final class SingleGlobalDefaultPriorityClass extends BaseRule {
   public SingleGlobalDefaultPriorityClass() {
     super(
         RuleInfo.builder()
             .apiServerRejects(true)
-            .id("K8S006")
+            .id(PriorityClassFacts.SINGLE_DEFAULT)
             .severity(Severity.ERROR)
             .title("At most one PriorityClass has globalDefault: true")
             .why("Admission rejects a second PriorityClass with globalDefault: true.")
@@ -31,23 +34,10 @@ public final class SingleGlobalDefaultPriorityClass extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    PriorityClass first = null;
-    for (PriorityClass priorityClass : manifests.ofType(PriorityClass.class)) {
-      if (!Boolean.TRUE.equals(priorityClass.getGlobalDefault())) {
-        continue;
-      }
-      if (first == null) {
-        first = priorityClass;
-        continue;
-      }
-      context.report(
-          priorityClass,
-          "globalDefault",
-          Subjects.of(priorityClass)
-              + ": globalDefault: true, but "
-              + Subjects.of(first)
-              + " is already the global default; admission rejects a second one",
-          "set globalDefault: false here, or on " + Subjects.of(first));
+    List<PriorityClass> classes = manifests.ofType(PriorityClass.class);
+    for (PriorityClass priorityClass : classes) {
+      PriorityClassFacts.singleGlobalDefault(priorityClass, classes)
+          .forEach(f -> context.report(priorityClass, f));
     }
   }
 }

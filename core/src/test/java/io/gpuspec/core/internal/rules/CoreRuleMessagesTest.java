@@ -307,9 +307,11 @@ class CoreRuleMessagesTest {
   }
 
   @Test
-  void k8s005_valueAboveOneBillion_namesClassAndValue() {
-    assertThat(finding("K8S005/value-above-one-billion.yaml", "K8S005").message())
-        .contains("priorityclass \"training-urgent\"", "1000000001");
+  void k8s005_valueAboveOneBillion_namesTheValueOnTheClass() {
+    Violation v = finding("K8S005/value-above-one-billion.yaml", "K8S005");
+
+    assertThat(v.object().name()).isEqualTo("training-urgent");
+    assertThat(v.message()).startsWith("value 1000000001 is above 1000000000");
   }
 
   @Test
@@ -329,7 +331,7 @@ class CoreRuleMessagesTest {
 
     assertThat(v.object().name()).isEqualTo("training-normal");
     assertThat(v.message())
-        .contains("priorityclass \"experiment-low\" is already the global default");
+        .contains("PriorityClass \"experiment-low\" is already the global default");
   }
 
   @Test

@@ -5,7 +5,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.ReferenceRule;
 import io.gpuspec.core.spi.RuleInfo;
-import io.gpuspec.core.spi.Subject;
+import io.gpuspec.scheduling.facts.KueueReferenceFacts;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import java.util.List;
 import java.util.stream.Stream;
@@ -31,7 +31,7 @@ public final class LocalQueueExists extends ReferenceRule<LocalQueue> {
             .addKinds("*")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/local_queue/")
             .build(),
-        "LocalQueue",
+        KueueReferenceFacts.LOCAL_QUEUE,
         LocalQueue.class);
   }
 
@@ -39,36 +39,16 @@ public final class LocalQueueExists extends ReferenceRule<LocalQueue> {
   protected Stream<Reference> references(ManifestSet manifests, CheckContext context) {
     return manifests.objects().stream()
         .filter(Sched::outsideKueue)
-        .map(
-            object ->
-                new Reference(
-                    object,
-                    "metadata.labels[" + Sched.KUEUE_QUEUE_NAME + "]",
-                    Subject.labels(object).get(Sched.KUEUE_QUEUE_NAME),
-                    Subject.namespace(object),
-                    "Kueue never admits the workload, so it never runs"));
+        .map(KueueReferenceFacts::localQueueReference);
   }
 
   @Override
   protected String note(Reference reference, ManifestSet manifests, List<LocalQueue> defined) {
-    List<String> elsewhere =
-        defined.stream()
-            .filter(q -> Subject.name(q).equals(reference.name()))
-            .map(Subject::namespace)
-            .toList();
-    return elsewhere.isEmpty()
-        ? ""
-        : " (a LocalQueue of that name is in namespace "
-            + String.join(", ", elsewhere)
-            + "; a workload can only use its own namespace's queues)";
+    return KueueReferenceFacts.localQueueNote(reference, defined);
   }
 
   @Override
   protected String fix(Reference reference, List<LocalQueue> defined) {
-    return "add LocalQueue \""
-        + reference.name()
-        + "\" to namespace \""
-        + reference.namespace()
-        + "\", or name a LocalQueue of that namespace";
+    return KueueReferenceFacts.localQueueFix(reference);
   }
 }

@@ -11,6 +11,7 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts;
+import io.gpuspec.scheduling.facts.VolcanoPodGroupFacts.Member;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import java.util.Map;
  * never starts, and a group of 0 gangs nothing. Pods join with the annotation {@code
  * scheduling.k8s.io/group-name}, or, for a Kubeflow job with {@code runPolicy.schedulingPolicy},
  * the group named after the job. The upper bound is checked only when the set holds a workload that
- * joins the group.
+ * joins the group. A negative minMember is the PodGroup CRD's ({@code minimum: 0}, the cel module's
+ * CRD001).
  */
 public final class PodGroupFitsItsPods extends BaseRule {
 
@@ -44,12 +46,9 @@ public final class PodGroupFitsItsPods extends BaseRule {
             .build());
   }
 
-  /** The pods of one workload that join one group. */
-  private record Members(HasMetadata workload, int pods) {}
-
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    Map<String, List<Members>> members = new LinkedHashMap<>();
+    Map<String, List<Member>> members = new LinkedHashMap<>();
     for (Workload workload : context.workloads()) {
       HasMetadata object = workload.object();
       if (object instanceof Job) {
@@ -70,44 +69,22 @@ public final class PodGroupFitsItsPods extends BaseRule {
           (group, count) ->
               members
                   .computeIfAbsent(Subject.namespace(object) + "/" + group, k -> new ArrayList<>())
-                  .add(new Members(object, count)));
+                  .add(new Member(object, count)));
     }
     for (PodGroup group : manifests.ofType(PodGroup.class)) {
       List<Finding> gangsNothing = VolcanoPodGroupFacts.minMemberGangs(group);
-      if (!gangsNothing.isEmpty()) {
-        gangsNothing.forEach(f -> context.report(group, f));
-        continue;
-      }
-      int minMember = group.getSpec().getMinMember();
-      List<Members> joining = joining(members, group);
-      if (joining.isEmpty()) {
-        continue;
-      }
-      int pods = joining.stream().mapToInt(Members::pods).sum();
-      if (minMember > pods) {
-        List<String> who =
-            joining.stream().map(m -> Subject.of(m.workload()) + " " + m.pods()).toList();
-        context.report(
-            group,
-            "spec.minMember",
-            "minMember "
-                + minMember
-                + " but only "
-                + pods
-                + " pods join it ("
-                + String.join(", ", who)
-                + "); Volcano waits for "
-                + minMember
-                + " pods that never come and never starts the gang",
-            "set minMember to at most " + pods + ", or give the workloads more replicas");
+      gangsNothing.forEach(f -> context.report(group, f));
+      if (gangsNothing.isEmpty()) {
+        VolcanoPodGroupFacts.minMemberWithinPods(group, joining(members, group))
+            .forEach(f -> context.report(group, f));
       }
     }
   }
 
-  private static List<Members> joining(Map<String, List<Members>> members, PodGroup group) {
+  private static List<Member> joining(Map<String, List<Member>> members, PodGroup group) {
     String namespace = Subject.namespace(group);
     String name = Subject.name(group);
-    List<Members> found = new ArrayList<>();
+    List<Member> found = new ArrayList<>();
     members.forEach(
         (key, list) -> {
           int slash = key.indexOf('/');
