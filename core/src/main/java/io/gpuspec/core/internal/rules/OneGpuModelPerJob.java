@@ -82,10 +82,7 @@ public final class OneGpuModelPerJob extends BaseRule {
             Severity.ERROR,
             workload.object(),
             template.specPath(),
-            Subjects.of(workload.object(), template)
-                + " admits nodes labelled "
-                + pin.describe()
-                + "; its pods can mix GPU models",
+            "admits nodes labelled " + pin.describe() + "; its pods can mix GPU models",
             "narrow its placement to one model, e.g. "
                 + (context.fleet().isPresent()
                     ? example(template, context)
@@ -100,9 +97,7 @@ public final class OneGpuModelPerJob extends BaseRule {
           Severity.WARNING,
           workload.object(),
           template.specPath(),
-          Subjects.of(workload.object(), template)
-              + " pins no GPU model; on a cluster with more than one model its pods can mix"
-              + " models",
+          "pins no GPU model; on a cluster with more than one model its pods can mix" + " models",
           "add to "
               + template.specPath()
               + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"
@@ -145,9 +140,7 @@ public final class OneGpuModelPerJob extends BaseRule {
         Severity.ERROR,
         workload.object(),
         firstDiffering.specPath(),
-        Subjects.of(workload.object())
-            + ": "
-            + roleName(entries.get(0).getKey())
+        roleName(entries.get(0).getKey())
             + " pinned to "
             + firstLabel
             + " but "

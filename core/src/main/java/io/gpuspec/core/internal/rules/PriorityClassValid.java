@@ -42,16 +42,12 @@ public final class PriorityClassValid extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     for (PriorityClass priorityClass : manifests.ofType(PriorityClass.class)) {
-      String subject = Subjects.of(priorityClass);
       Integer value = priorityClass.getValue();
       if (value != null && value > HIGHEST_USER_PRIORITY) {
         context.report(
             priorityClass,
             "value",
-            subject
-                + ": value "
-                + value
-                + " is above 1000000000, the highest a user PriorityClass may have",
+            "value " + value + " is above 1000000000, the highest a user PriorityClass may have",
             "set value to at most 1000000000");
       }
       String name =
@@ -60,7 +56,7 @@ public final class PriorityClassValid extends BaseRule {
         context.report(
             priorityClass,
             "metadata.name",
-            subject + ": the prefix \"system-\" is reserved for built-in PriorityClasses",
+            "the prefix \"system-\" is reserved for built-in PriorityClasses",
             "rename it, e.g. to \"" + name.substring("system-".length()) + "\"");
       }
       String policy = priorityClass.getPreemptionPolicy();
@@ -68,7 +64,7 @@ public final class PriorityClassValid extends BaseRule {
         context.report(
             priorityClass,
             "preemptionPolicy",
-            subject + ": preemptionPolicy \"" + policy + "\" is not a known policy",
+            "preemptionPolicy \"" + policy + "\" is not a known policy",
             "set preemptionPolicy to PreemptLowerPriority (the default) or Never");
       }
     }

@@ -6,6 +6,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 
 /**
  * K8S006: at most one PriorityClass in a cluster may be the global default; admission rejects a
@@ -43,11 +44,10 @@ public final class SingleGlobalDefaultPriorityClass extends BaseRule {
       context.report(
           priorityClass,
           "globalDefault",
-          Subjects.of(priorityClass)
-              + ": globalDefault: true, but "
-              + Subjects.of(first)
+          "globalDefault: true, but "
+              + Subject.of(first)
               + " is already the global default; admission rejects a second one",
-          "set globalDefault: false here, or on " + Subjects.of(first));
+          "set globalDefault: false here, or on " + Subject.of(first));
     }
   }
 }
