@@ -113,7 +113,14 @@ class TfJobOneHomeProperties {
           return Combinators.combine(
                   Arbitraries.of(Coordinator.values()),
                   Arbitraries.integers().between(1, 2),
-                  Arbitraries.integers().between(0, pool.gpusPerNode()),
+                  // within one node of either pool: a pool's selector may admit the other
+                  // pool's nodes too (same model), and GPU005 then judges by the larger ones
+                  Arbitraries.integers()
+                      .between(
+                          0,
+                          Math.min(
+                              pool.gpusPerNode(),
+                              coordinatorPool.map(NodePool::gpusPerNode).orElse(99))),
                   Arbitraries.integers().between(1, 3),
                   gpus,
                   Arbitraries.integers().between(0, 1),
