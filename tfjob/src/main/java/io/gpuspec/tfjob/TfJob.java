@@ -17,6 +17,7 @@ import io.gpuspec.core.PodTemplates;
 import io.gpuspec.core.WorkloadShapes;
 import io.gpuspec.core.facts.BatchFacts;
 import io.gpuspec.core.facts.GpuFitFacts;
+import io.gpuspec.core.facts.GpuModelFacts;
 import io.gpuspec.core.facts.MetadataFacts;
 import io.gpuspec.core.facts.PodFacts;
 import io.gpuspec.core.kubeflow.ReplicaSpec;
@@ -27,6 +28,7 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.tfjob.facts.TfJobFacts;
 import io.gpuspec.tfjob.model.TFJob;
 import io.gpuspec.tfjob.model.TFJobSpec;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -38,7 +40,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 import org.immutables.value.Value;
 import org.jspecify.annotations.Nullable;
 
@@ -293,26 +294,6 @@ public abstract class TfJob implements ManifestSource {
         where + " replicas",
         replicaPods(),
         "run fewer pods: the job's total is a Kubernetes count");
-    if (nodePools().stream().map(NodePool::model).distinct().count() > 1) {
-      throw new InvalidSpecException(
-          where + " pool",
-          "its GPU replicas run on different GPU models: "
-              + replicaSpecs().stream()
-                  .filter(r -> placementOf(r).isPresent())
-                  .map(
-                      r -> {
-                        NodePool pool = placementOf(r).orElseThrow().pool();
-                        return r.type().text()
-                            + " on pool \""
-                            + pool.name()
-                            + "\" ("
-                            + pool.model().name()
-                            + ")";
-                      })
-                  .collect(Collectors.joining(", ")),
-          "place every GPU replica on pools of one model: mixed models break NCCL topology and"
-              + " step time");
-    }
     nodePools()
         .forEach(
             pool ->
@@ -330,8 +311,8 @@ public abstract class TfJob implements ManifestSource {
   /**
    * Renders the job and throws the first finding of the facts on it (core's {@link MetadataFacts},
    * {@link PodFacts} and {@link GpuFitFacts} on each replica's pod template with its pool as the
-   * fleet, {@link BatchFacts} on the run policy, then this module's {@link TfJobFacts}), as its
-   * rule reports it.
+   * fleet, {@link GpuModelFacts} on the replicas that train, {@link BatchFacts} on the run policy,
+   * then this module's {@link TfJobFacts}), as its rule reports it.
    */
   private void requireFacts() {
     TFJob rendered = toTfJob();
@@ -360,6 +341,7 @@ public abstract class TfJob implements ManifestSource {
                   InvalidSpecException.requireNone(
                       GpuFitFacts.RULE, object, p.pool().gpuFit(pod, path)));
     }
+    InvalidSpecException.requireNone(GpuModelFacts.RULE, object, GpuModelFacts.oneModel(pinned()));
     InvalidSpecException.requireNone(
         BatchFacts.RULE,
         object,
@@ -370,6 +352,27 @@ public abstract class TfJob implements ManifestSource {
             ttlSecondsAfterFinished().orElse(null)));
     TfJobFacts.all(rendered)
         .forEach((ruleId, findings) -> InvalidSpecException.requireNone(ruleId, object, findings));
+  }
+
+  /** The replicas that train on GPUs, each pinned to its pool's model, as GPU004 reads them. */
+  private List<GpuModelFacts.PinnedReplica> pinned() {
+    List<GpuModelFacts.PinnedReplica> pinned = new ArrayList<>();
+    for (TfReplica replica : replicaSpecs()) {
+      String type = replica.type().text();
+      if (replica.replicas() > 0 && replica.gpus() > 0 && GpuModelFacts.trainsTogether(type)) {
+        placementOf(replica)
+            .map(GpuPlacement::pool)
+            .ifPresent(
+                pool ->
+                    pinned.add(
+                        new GpuModelFacts.PinnedReplica(
+                            type,
+                            TfJobFacts.path(type) + ".template.spec",
+                            Set.of(pool.model().name()),
+                            Set.of(pool.modelLabel()))));
+      }
+    }
+    return pinned;
   }
 
   private static final String COMPONENT = "app.kubernetes.io/component";

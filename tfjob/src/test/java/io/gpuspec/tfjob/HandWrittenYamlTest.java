@@ -28,7 +28,7 @@ class HandWrittenYamlTest {
         .satisfies(
             v -> {
               assertThat(v.object().name()).isEqualTo("mnist-mixed");
-              assertThat(v.message()).contains("mnist-mixed").contains("H100").contains("A100");
+              assertThat(v.message()).contains("Chief pinned to").contains("H100").contains("A100");
             });
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuArbitraries;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
@@ -12,6 +13,7 @@ import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Violation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -38,9 +40,13 @@ class TfJobOneHomeProperties {
     BOTH
   }
 
-  /** The inputs of one job. */
+  /**
+   * The inputs of one job: the job's pool, and optionally another pool (of the same or another GPU
+   * model) for the coordinating replicas.
+   */
   record Spec(
       NodePool pool,
+      Optional<NodePool> coordinatorPool,
       Coordinator coordinator,
       int coordinatorReplicas,
       int coordinatorGpus,
@@ -52,10 +58,10 @@ class TfJobOneHomeProperties {
     TfJob.Builder builder() {
       TfJob.Builder job = TfJob.named("job").namespace("ml").onPool(pool).backoffLimit(3);
       if (coordinator == Coordinator.CHIEF || coordinator == Coordinator.BOTH) {
-        job.addReplicaSpec(replica(ReplicaType.CHIEF, coordinatorReplicas, coordinatorGpus));
+        job.addReplicaSpec(coordinator(ReplicaType.CHIEF));
       }
       if (coordinator == Coordinator.MASTER || coordinator == Coordinator.BOTH) {
-        job.addReplicaSpec(replica(ReplicaType.MASTER, coordinatorReplicas, coordinatorGpus));
+        job.addReplicaSpec(coordinator(ReplicaType.MASTER));
       }
       job.addReplicaSpec(replica(ReplicaType.WORKER, workers, workerGpus));
       if (ps > 0) {
@@ -65,42 +71,73 @@ class TfJobOneHomeProperties {
       return job;
     }
 
+    /** The pools the rules see as the fleet. */
+    Fleet fleet() {
+      List<NodePool> pools = new ArrayList<>(List.of(pool));
+      coordinatorPool.ifPresent(pools::add);
+      return Fleet.of(pools);
+    }
+
+    private TfReplica coordinator(ReplicaType type) {
+      TfReplica.Builder replica = builder(type, coordinatorReplicas, coordinatorGpus);
+      coordinatorPool.ifPresent(replica::onPool);
+      return replica.build();
+    }
+
     private static TfReplica replica(ReplicaType type, int replicas, int gpus) {
+      return builder(type, replicas, gpus).build();
+    }
+
+    private static TfReplica.Builder builder(ReplicaType type, int replicas, int gpus) {
       return TfReplica.builder(type)
           .replicas(replicas)
           .image(TfFixtures.IMAGE)
           .gpus(gpus)
-          .restartPolicy(RestartPolicy.ON_FAILURE)
-          .build();
+          .restartPolicy(RestartPolicy.ON_FAILURE);
     }
   }
 
   @Provide
   Arbitrary<Spec> specs() {
-    return TfJobArbitraries.pools("train")
-        .flatMap(
-            pool -> {
-              Arbitrary<Integer> gpus = Arbitraries.integers().between(1, pool.gpusPerNode());
-              return Combinators.combine(
-                      Arbitraries.of(Coordinator.values()),
-                      Arbitraries.integers().between(1, 2),
-                      Arbitraries.integers().between(0, pool.gpusPerNode()),
-                      Arbitraries.integers().between(1, 3),
-                      gpus,
-                      Arbitraries.integers().between(0, 1),
-                      Arbitraries.integers().between(1, 8).optional())
-                  .as(
-                      (coordinator, replicas, coordinatorGpus, workers, workerGpus, ps, min) ->
-                          new Spec(
-                              pool,
-                              coordinator,
-                              replicas,
-                              coordinatorGpus,
-                              workers,
-                              workerGpus,
-                              ps,
-                              min));
-            });
+    Arbitrary<List<Optional<NodePool>>> pools =
+        Combinators.combine(
+                TfJobArbitraries.pools("train").map(Optional::of),
+                TfJobArbitraries.pools("other").optional(0.3))
+            .as(List::of)
+            .filter(p -> GpuArbitraries.formAFleet(p.stream().flatMap(Optional::stream).toList()));
+    return pools.flatMap(
+        pair -> {
+          NodePool pool = pair.get(0).orElseThrow();
+          Optional<NodePool> coordinatorPool = pair.get(1);
+          Arbitrary<Integer> gpus = Arbitraries.integers().between(1, pool.gpusPerNode());
+          return Combinators.combine(
+                  Arbitraries.of(Coordinator.values()),
+                  Arbitraries.integers().between(1, 2),
+                  // within one node of either pool: a pool's selector may admit the other
+                  // pool's nodes too (same model), and GPU005 then judges by the larger ones
+                  Arbitraries.integers()
+                      .between(
+                          0,
+                          Math.min(
+                              pool.gpusPerNode(),
+                              coordinatorPool.map(NodePool::gpusPerNode).orElse(99))),
+                  Arbitraries.integers().between(1, 3),
+                  gpus,
+                  Arbitraries.integers().between(0, 1),
+                  Arbitraries.integers().between(1, 8).optional())
+              .as(
+                  (coordinator, replicas, coordinatorGpus, workers, workerGpus, ps, min) ->
+                      new Spec(
+                          pool,
+                          coordinatorPool,
+                          coordinator,
+                          replicas,
+                          coordinatorGpus,
+                          workers,
+                          workerGpus,
+                          ps,
+                          min));
+        });
   }
 
   @Property(tries = 300)
@@ -117,7 +154,7 @@ class TfJobOneHomeProperties {
             .engine()
             .check(
                 ManifestSet.of(unchecked.toTfJob()),
-                CheckOptions.builder().fleet(Fleet.of(spec.pool())).strict(true).build());
+                CheckOptions.builder().fleet(spec.fleet()).strict(true).build());
 
     if (!report.hasErrors()) {
       assertThat(spec.builder().build().toTfJob()).isEqualTo(unchecked.toTfJob());
@@ -148,11 +185,22 @@ class TfJobOneHomeProperties {
   @Property(tries = 1)
   void everyFactIsReachable() {
     NodePool pool = TfFixtures.A100_TRAIN;
+    Optional<NodePool> none = Optional.empty();
     List<String> refusedBy =
         List.of(
-                new Spec(pool, Coordinator.BOTH, 1, 1, 1, 1, 0, Optional.empty()),
-                new Spec(pool, Coordinator.CHIEF, 1, 2, 1, 1, 0, Optional.empty()),
-                new Spec(pool, Coordinator.NONE, 1, 1, 2, 1, 0, Optional.of(3)))
+                new Spec(pool, none, Coordinator.BOTH, 1, 1, 1, 1, 0, Optional.empty()),
+                new Spec(pool, none, Coordinator.CHIEF, 1, 2, 1, 1, 0, Optional.empty()),
+                new Spec(pool, none, Coordinator.NONE, 1, 1, 2, 1, 0, Optional.of(3)),
+                new Spec(
+                    pool,
+                    Optional.of(TfFixtures.H100_TRAIN),
+                    Coordinator.CHIEF,
+                    1,
+                    1,
+                    1,
+                    1,
+                    0,
+                    Optional.empty()))
             .stream()
             .map(
                 spec -> {
@@ -164,6 +212,6 @@ class TfJobOneHomeProperties {
                   }
                 })
             .toList();
-    assertThat(refusedBy).containsExactly("TFJ002", "TFJ004", "TFJ006");
+    assertThat(refusedBy).containsExactly("TFJ002", "TFJ004", "TFJ006", "GPU004");
   }
 }

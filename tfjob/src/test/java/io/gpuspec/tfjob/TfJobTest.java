@@ -256,8 +256,13 @@ class TfJobTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageStartingWith(
-            "tfjob \"mnist\" pool: its GPU replicas run on different GPU models: Chief on pool"
-                + " \"h100-train\" (H100-80GB-SXM), Worker on pool \"a100-train\" (A100-80GB);");
+            "TFJob/default/mnist spec.tfReplicaSpecs.Worker.template.spec: Chief pinned to "
+                + H100_TRAIN.modelLabel()
+                + " but Worker to "
+                + A100_TRAIN.modelLabel()
+                + "; replicas that train together must run on one GPU model;")
+        .extracting(e -> ((InvalidSpecException) e).ruleId())
+        .isEqualTo(java.util.Optional.of("GPU004"));
   }
 
   @Test

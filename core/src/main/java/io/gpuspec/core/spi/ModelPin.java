@@ -7,14 +7,13 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.facts.GpuModelFacts;
 import io.gpuspec.core.k8s.NodeSelection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -102,25 +101,7 @@ public record ModelPin(Set<String> models, boolean pinned, Set<String> labels) {
    * the same boards; two GFD products the catalogue files under one model are not.
    */
   public boolean sameBoardsAs(ModelPin other) {
-    if (!models.equals(other.models)) {
-      return false;
-    }
-    Map<String, Set<String>> mine = valuesByKey(labels);
-    Map<String, Set<String>> theirs = valuesByKey(other.labels);
-    return mine.keySet().stream()
-        .filter(theirs::containsKey)
-        .allMatch(key -> Objects.equals(mine.get(key), theirs.get(key)));
-  }
-
-  /** The first key of each label ({@code K: V[, K2: V2]}) and the labels written under it. */
-  private static Map<String, Set<String>> valuesByKey(Set<String> labels) {
-    Map<String, Set<String>> byKey = new TreeMap<>();
-    for (String label : labels) {
-      int colon = label.indexOf(": ");
-      String key = colon < 0 ? label : label.substring(0, colon);
-      byKey.computeIfAbsent(key, k -> new TreeSet<>()).add(label);
-    }
-    return byKey;
+    return GpuModelFacts.sameBoards(models, labels, other.models, other.labels);
   }
 
   /** The admitted node labels joined with " or ", for messages. */

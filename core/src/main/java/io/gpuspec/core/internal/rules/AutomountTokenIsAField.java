@@ -81,8 +81,7 @@ public final class AutomountTokenIsAField extends BaseRule {
         context.report(
             object,
             path + ".annotations[" + key + "]",
-            Subjects.of(object)
-                + ": annotation "
+            "annotation "
                 + key
                 + ": \""
                 + meta.getAnnotations().get(key)

@@ -66,8 +66,7 @@ public final class CpuPodsDoNotTolerateEveryTaint extends BaseRule {
                 Severity.WARNING,
                 workload.object(),
                 template.specPath() + ".tolerations[" + i + "]",
-                Subjects.of(workload.object(), template)
-                    + " requests no GPUs but tolerates every taint (operator Exists with no key);"
+                "requests no GPUs but tolerates every taint (operator Exists with no key);"
                     + " its pods can land on tainted GPU nodes and take their CPU and memory",
                 "tolerate only the taints it needs, by key, in "
                     + template.specPath()

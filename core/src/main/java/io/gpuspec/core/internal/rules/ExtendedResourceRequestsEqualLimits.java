@@ -51,14 +51,13 @@ public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
         for (IndexedContainer container : IndexedContainer.of(template)) {
-          check(workload.object(), template, container, context);
+          check(workload.object(), container, context);
         }
       }
     }
   }
 
-  private static void check(
-      HasMetadata object, PodTemplate template, IndexedContainer at, CheckContext context) {
+  private static void check(HasMetadata object, IndexedContainer at, CheckContext context) {
     ResourceRequirements resources = at.container().getResources();
     if (resources == null) {
       return;
@@ -67,7 +66,7 @@ public final class ExtendedResourceRequestsEqualLimits extends BaseRule {
     Map<String, Quantity> requests = orEmpty(resources.getRequests());
     Set<String> names = new TreeSet<>(limits.keySet());
     names.addAll(requests.keySet());
-    String where = Subjects.of(object, template) + " " + at.describe();
+    String where = at.describe();
     String path = at.path() + ".resources";
     for (String name : names) {
       boolean hugePages = ResourceNames.isHugePages(name);

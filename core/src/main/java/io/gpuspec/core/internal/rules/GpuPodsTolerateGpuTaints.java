@@ -74,8 +74,7 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
           Severity.WARNING,
           workload.object(),
           template.specPath() + ".tolerations",
-          Subjects.of(workload.object(), template)
-              + ": requests "
+          "requests "
               + GpuResources.vendor(key).map(GpuResources.Vendor::displayName).orElse("")
               + " GPUs but tolerates no "
               + key
@@ -147,8 +146,7 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
         Severity.ERROR,
         workload.object(),
         template.specPath() + ".tolerations",
-        Subjects.of(workload.object(), template)
-            + ": requests GPUs and selects "
+        "requests GPUs and selects "
             + (pools.size() == 1 ? "pool " : "pools ")
             + String.join(", ", pools)
             + " but does not tolerate those taints; its pods can never schedule",

@@ -74,8 +74,7 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
                 context.clusterDependent(),
                 workload.object(),
                 template.specPath() + ".tolerations[" + i + "]",
-                Subjects.of(workload.object(), template)
-                    + ": tolerates "
+                "tolerates "
                     + describe(toleration)
                     + " but its nodeSelector and required node affinity pin no GPU node label;"
                     + " a toleration does not attract pods, so they can land on any node",

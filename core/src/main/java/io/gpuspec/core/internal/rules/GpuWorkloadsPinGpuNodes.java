@@ -79,8 +79,7 @@ public final class GpuWorkloadsPinGpuNodes extends BaseRule {
             Severity.WARNING,
             workload.object(),
             template.specPath(),
-            Subjects.of(workload.object(), template)
-                + " requests "
+            "requests "
                 + vendor.displayName()
                 + " GPUs but its nodeSelector and required node affinity pin no GPU node label"
                 + (workload.everyNode()

@@ -91,8 +91,7 @@ public final class NodeSelectionCanBeSatisfied extends BaseRule {
         Severity.ERROR,
         workload.object(),
         prefix + NodeSelection.TERMS_PATH,
-        Subjects.of(workload.object(), template)
-            + " can never schedule: "
+        "can never schedule: "
             + (conflicts.size() == 1
                 ? "its only required node-affinity term admits no node ("
                 : "none of its "

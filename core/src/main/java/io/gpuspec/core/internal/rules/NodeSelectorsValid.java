@@ -53,18 +53,15 @@ public final class NodeSelectorsValid extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
-        check(
-            new Where(workload.object(), Subjects.of(workload.object(), template), context),
-            template.spec(),
-            template.specPath());
+        check(new Where(workload.object(), context), template.spec(), template.specPath());
       }
     }
   }
 
-  /** The object, how messages name it, and where findings go. */
-  private record Where(HasMetadata object, String subject, CheckContext context) {
+  /** The object and where findings go. */
+  private record Where(HasMetadata object, CheckContext context) {
     void report(String path, String problem, String fix) {
-      context.report(object, path, subject + ": " + path + ": " + problem, fix);
+      context.report(object, path, problem, fix);
     }
   }
 

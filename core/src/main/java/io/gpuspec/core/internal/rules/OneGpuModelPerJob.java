@@ -1,6 +1,7 @@
 package io.gpuspec.core.internal.rules;
 
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.facts.GpuModelFacts;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -13,10 +14,8 @@ import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * GPU004: the replicas of a distributed workload (a TFJob, a parallel Job, a gang) that train
@@ -59,13 +58,6 @@ public final class OneGpuModelPerJob extends BaseRule {
     }
   }
 
-  /**
-   * Replica roles that do not train together with the others: TensorFlow's Evaluator (outside the
-   * training cluster) and parameter servers, and the MPI launcher, which starts the workers
-   * (https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/).
-   */
-  private static final Set<String> APART = Set.of("evaluator", "ps", "launcher");
-
   /** Checks one distributed workload; package-private so tests can feed multi-role workloads. */
   static void check(Workload workload, CheckContext context) {
     Map<PodTemplate, ModelPin> pinnedToOne = new LinkedHashMap<>();
@@ -82,14 +74,11 @@ public final class OneGpuModelPerJob extends BaseRule {
             Severity.ERROR,
             workload.object(),
             template.specPath(),
-            Subjects.of(workload.object(), template)
-                + " admits nodes labelled "
-                + pin.describe()
-                + "; its pods can mix GPU models",
+            "admits nodes labelled " + pin.describe() + "; its pods can mix GPU models",
             "narrow its placement to one model, e.g. "
                 + (context.fleet().isPresent()
                     ? example(template, context)
-                    : inTerm(pin.labels().iterator().next()))
+                    : GpuModelFacts.inTerm(pin.labels().iterator().next()))
                 + ", the same on every GPU replica that trains");
       } else if (pin.labels().size() == 1) {
         pinnedToOne.put(template, pin);
@@ -100,84 +89,32 @@ public final class OneGpuModelPerJob extends BaseRule {
           Severity.WARNING,
           workload.object(),
           template.specPath(),
-          Subjects.of(workload.object(), template)
-              + " pins no GPU model; on a cluster with more than one model its pods can mix"
-              + " models",
+          "pins no GPU model; on a cluster with more than one model its pods can mix" + " models",
           "add to "
               + template.specPath()
               + ".affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution a term"
               + " on the model label, e.g. "
               + pinnedToOne.values().stream()
                   .findFirst()
-                  .map(pin -> inTerm(pin.labels().iterator().next()))
+                  .map(pin -> GpuModelFacts.inTerm(pin.labels().iterator().next()))
                   .orElseGet(() -> example(template, context))
               + ", the same on every GPU replica that trains");
     }
-    ModelPin first = pinnedToOne.values().stream().findFirst().orElse(null);
-    if (first != null && pinnedToOne.values().stream().anyMatch(pin -> !pin.sameBoardsAs(first))) {
-      reportMixedRoles(workload, pinnedToOne, context);
-    }
+    List<GpuModelFacts.PinnedReplica> pinned = new ArrayList<>();
+    pinnedToOne.forEach(
+        (template, pin) ->
+            pinned.add(
+                new GpuModelFacts.PinnedReplica(
+                    template.role(), template.specPath(), pin.models(), pin.labels())));
+    GpuModelFacts.oneModel(pinned)
+        .forEach(finding -> context.report(Severity.ERROR, workload.object(), finding));
   }
 
   /** Whether a template takes part in training: it runs pods, requests GPUs and trains. */
   static boolean trains(PodTemplate template) {
     return template.replicas() > 0
-        && !APART.contains(template.role().toLowerCase(Locale.ROOT))
+        && GpuModelFacts.trainsTogether(template.role())
         && GpuResources.requestsGpus(template.spec());
-  }
-
-  private static void reportMixedRoles(
-      Workload workload, Map<PodTemplate, ModelPin> pinnedToOne, CheckContext context) {
-    List<Map.Entry<PodTemplate, ModelPin>> entries = new ArrayList<>(pinnedToOne.entrySet());
-    ModelPin first = entries.get(0).getValue();
-    String firstLabel = first.describe();
-    PodTemplate firstDiffering =
-        entries.stream()
-            .filter(e -> !e.getValue().sameBoardsAs(first))
-            .findFirst()
-            .orElseThrow()
-            .getKey();
-    List<String> others = new ArrayList<>();
-    for (Map.Entry<PodTemplate, ModelPin> entry : entries.subList(1, entries.size())) {
-      others.add(roleName(entry.getKey()) + " to " + entry.getValue().describe());
-    }
-    context.report(
-        Severity.ERROR,
-        workload.object(),
-        firstDiffering.specPath(),
-        Subjects.of(workload.object())
-            + ": "
-            + roleName(entries.get(0).getKey())
-            + " pinned to "
-            + firstLabel
-            + " but "
-            + String.join(", ", others)
-            + "; replicas that train together must run on one GPU model",
-        "pin every GPU replica that trains to one model, e.g. "
-            + inTerm(firstLabel)
-            + " for all of them");
-  }
-
-  private static String roleName(PodTemplate template) {
-    return template.role().isEmpty() ? "pods" : template.role();
-  }
-
-  /**
-   * {@code {key: K, operator: In, values: [V]}} for a label written {@code K: V}, one expression
-   * per label of {@code K1: V1, K2: V2}.
-   */
-  private static String inTerm(String labels) {
-    List<String> expressions = new ArrayList<>();
-    for (String label : labels.split(", ")) {
-      int colon = label.indexOf(": ");
-      expressions.add(
-          "{key: "
-              + label.substring(0, colon)
-              + ", operator: In, values: ["
-              + label.substring(colon + 2)
-              + "]}");
-    }
-    return String.join(", ", expressions);
   }
 
   /** With a fleet, the model label of one pool the template can land on; else a GFD example. */
@@ -186,7 +123,8 @@ public final class OneGpuModelPerJob extends BaseRule {
         context.fleet().flatMap(f -> f.poolsAdmitting(template.spec()).stream().findFirst());
     return pool.map(
             p ->
-                inTerm(p.labelScheme().modelKey() + ": " + p.labelScheme().modelValue(p.model()))
+                GpuModelFacts.inTerm(
+                        p.labelScheme().modelKey() + ": " + p.labelScheme().modelValue(p.model()))
                     + " (pool \""
                     + p.name()
                     + "\")")

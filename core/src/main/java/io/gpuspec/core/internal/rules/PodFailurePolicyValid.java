@@ -95,10 +95,10 @@ public final class PodFailurePolicyValid extends BaseRule {
     }
   }
 
-  /** The object, how messages name it, and where findings go. */
+  /** The object and where findings go. */
   private record Where(HasMetadata object, CheckContext context) {
     void report(String path, String problem, String fix) {
-      context.report(object, path, Subjects.of(object) + ": " + path + ": " + problem, fix);
+      context.report(object, path, problem, fix);
     }
   }
 

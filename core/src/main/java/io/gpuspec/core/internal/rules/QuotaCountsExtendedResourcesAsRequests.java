@@ -72,8 +72,7 @@ public final class QuotaCountsExtendedResourcesAsRequests extends BaseRule {
       context.report(
           quota,
           path,
-          Subjects.of(quota)
-              + ": spec.hard key \""
+          "spec.hard key \""
               + key
               + "\" is stored but never enforced; quota for the extended resource "
               + resource
@@ -85,9 +84,7 @@ public final class QuotaCountsExtendedResourcesAsRequests extends BaseRule {
       context.report(
           quota,
           path,
-          Subjects.of(quota)
-              + ": "
-              + key
+          key
               + " is \""
               + value
               + "\", not a whole number; extended resources are counted in whole devices",

@@ -62,8 +62,7 @@ public final class RestartPolicyFitsController extends BaseRule {
           context.report(
               object,
               path,
-              Subjects.of(object)
-                  + ": restartPolicy \""
+              "restartPolicy \""
                   + policy
                   + "\"; a "
                   + object.getKind()
@@ -73,8 +72,7 @@ public final class RestartPolicyFitsController extends BaseRule {
           context.report(
               object,
               path,
-              Subjects.of(object)
-                  + ": restartPolicy "
+              "restartPolicy "
                   + (policy == null ? "is unset, which defaults to Always" : "\"" + policy + "\"")
                   + "; a Job's pods accept only OnFailure or Never",
               "set " + path + ": Never (or OnFailure to retry in place)");

@@ -57,9 +57,7 @@ public final class RestrictedSecurityContext extends BaseRule {
             context.report(
                 workload.object(),
                 container.path() + ".securityContext",
-                Subjects.of(workload.object(), template)
-                    + " "
-                    + container.describe()
+                container.describe()
                     + " does not meet the restricted Pod Security Standard: "
                     + String.join(", ", missing),
                 "set "

@@ -69,8 +69,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
       context.report(
           object,
           "spec.selector",
-          Subjects.of(object)
-              + ": spec.selector is "
+          "spec.selector is "
               + (selector.isEmpty() ? "missing" : "empty")
               + "; apps/v1 requires a selector that names the template's labels",
           "set spec.selector.matchLabels to the labels of spec.template.metadata.labels"
@@ -83,8 +82,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
         context.report(
             object,
             "spec.selector.matchLabels[" + entry.getKey() + "]",
-            Subjects.of(object)
-                + ": selector "
+            "selector "
                 + entry.getKey()
                 + "="
                 + entry.getValue()
@@ -106,8 +104,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
         context.report(
             object,
             "spec.selector.matchExpressions[" + i + "]",
-            Subjects.of(object)
-                + ": selector expression "
+            "selector expression "
                 + requirement.getKey()
                 + " "
                 + requirement.getOperator()
@@ -135,8 +132,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
       context.report(
           job,
           "spec.selector",
-          Subjects.of(job)
-              + ": sets spec.selector without spec.manualSelector: true; the Job controller"
+          "sets spec.selector without spec.manualSelector: true; the Job controller"
               + " generates the selector and the API server rejects one written by hand",
           "remove spec.selector, or set spec.manualSelector: true if you must choose it");
     }

@@ -49,7 +49,6 @@ public final class TolerationsValid extends BaseRule {
         for (int i = 0; i < tolerations.size(); i++) {
           check(
               workload.object(),
-              Subjects.of(workload.object(), template),
               tolerations.get(i),
               template.specPath() + ".tolerations[" + i + "]",
               context);
@@ -58,18 +57,16 @@ public final class TolerationsValid extends BaseRule {
     }
   }
 
-  private static void check(
-      HasMetadata object, String subject, Toleration t, String path, CheckContext context) {
+  private static void check(HasMetadata object, Toleration t, String path, CheckContext context) {
     String key = orEmpty(t.getKey());
     String operator = orEmpty(t.getOperator());
     String value = orEmpty(t.getValue());
     String effect = orEmpty(t.getEffect());
-    String where = subject + ": " + path;
     if (!key.isEmpty() && !Labels.isQualifiedName(key)) {
       context.report(
           object,
           path + ".key",
-          where + ".key \"" + key + "\" is not a valid label key",
+          "key \"" + key + "\" is not a valid label key",
           "use the taint's key: an optional DNS-1123 subdomain and '/', then at most 63 letters,"
               + " digits, '-', '_' or '.'");
     }
@@ -78,14 +75,13 @@ public final class TolerationsValid extends BaseRule {
       context.report(
           object,
           path + ".operator",
-          where + ".operator \"" + operator + "\" is not supported; it is Equal or Exists",
+          "operator \"" + operator + "\" is not supported; it is Equal or Exists",
           "write operator: Equal (key and value must match) or operator: Exists (key only)");
     } else if (key.isEmpty() && !exists) {
       context.report(
           object,
           path + ".operator",
-          where
-              + ": an empty key needs operator Exists (which tolerates every taint); with "
+          "an empty key needs operator Exists (which tolerates every taint); with "
               + (operator.isEmpty() ? "no operator (Equal)" : "operator Equal")
               + " a key is required",
           "set key to the taint's key, or operator: Exists to tolerate every taint");
@@ -93,13 +89,13 @@ public final class TolerationsValid extends BaseRule {
       context.report(
           object,
           path + ".value",
-          where + ": operator Exists takes no value, but value is \"" + value + "\"",
+          "operator Exists takes no value, but value is \"" + value + "\"",
           "drop value, or use operator: Equal to match the value");
     } else if (!exists && !Labels.isValue(value)) {
       context.report(
           object,
           path + ".value",
-          where + ".value \"" + value + "\" is not a valid label value",
+          "value \"" + value + "\" is not a valid label value",
           "use the taint's value: at most 63 letters, digits, '-', '_' or '.', starting and ending"
               + " alphanumeric (or empty)");
     }
@@ -107,8 +103,7 @@ public final class TolerationsValid extends BaseRule {
       context.report(
           object,
           path + ".effect",
-          where
-              + ".effect \""
+          "effect \""
               + effect
               + "\" is not supported; it is NoSchedule, PreferNoSchedule or NoExecute",
           "write one of NoSchedule, PreferNoSchedule, NoExecute, or leave effect empty to match"
@@ -117,8 +112,7 @@ public final class TolerationsValid extends BaseRule {
       context.report(
           object,
           path + ".effect",
-          where
-              + ": tolerationSeconds is set but effect is "
+          "tolerationSeconds is set but effect is "
               + (effect.isEmpty() ? "empty" : effect)
               + "; tolerationSeconds applies only to NoExecute",
           "set effect: NoExecute, or drop tolerationSeconds");

@@ -38,7 +38,7 @@ class GpuPlacementMessagesTest {
     Violation v = finding("GPU006/contradicting-terms.yaml", "GPU006", "two-models-at-once");
     assertThat(v.message())
         .contains(
-            "deployment \"two-models-at-once\" can never schedule",
+            "can never schedule",
             "gpu.model In [A100] and gpu.model In [H100]",
             "spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
                 + ".nodeSelectorTerms[0].matchExpressions[1]");

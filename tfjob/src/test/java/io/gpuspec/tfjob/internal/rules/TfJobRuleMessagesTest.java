@@ -83,7 +83,7 @@ class TfJobRuleMessagesTest {
 
     assertThat(v.message())
         .isEqualTo(
-            "tfjob \"mnist\": Chief pinned to nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3 but"
+            "Chief pinned to nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3 but"
                 + " Worker to nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB; replicas that train"
                 + " together must run on one GPU model");
     assertThat(v.fix())
