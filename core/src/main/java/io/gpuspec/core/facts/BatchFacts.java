@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
  * Retry and lifetime limits of a batch workload (<a
  * href="https://kubernetes.io/docs/concepts/workloads/controllers/job/">Jobs</a>, and the run
  * policy of Kubeflow's training jobs, which passes them on): {@code backoffLimit} and {@code
- * ttlSecondsAfterFinished} 0 or more, {@code activeDeadlineSeconds} above 0. Reported by rule
- * {@value #RULE}; the core DSL's {@code build()} throws its first finding.
+ * ttlSecondsAfterFinished} 0 or more, {@code activeDeadlineSeconds} 0 or more (batch {@code
+ * validateJobSpec} accepts 0: the Job then fails at once). Reported by rule {@value #RULE}; the
+ * core DSL's {@code build()} throws its first finding.
  */
 public final class BatchFacts {
 
@@ -33,11 +34,11 @@ public final class BatchFacts {
           new Finding(
               path + ".backoffLimit", backoffLimit + " is negative", "use 0 or more retries"));
     }
-    if (activeDeadlineSeconds != null && activeDeadlineSeconds <= 0) {
+    if (activeDeadlineSeconds != null && activeDeadlineSeconds < 0) {
       findings.add(
           new Finding(
               path + ".activeDeadlineSeconds",
-              activeDeadlineSeconds + " is not positive",
+              activeDeadlineSeconds + " is negative",
               "give the deadline in seconds, at least 1"));
     }
     if (ttlSecondsAfterFinished != null && ttlSecondsAfterFinished < 0) {

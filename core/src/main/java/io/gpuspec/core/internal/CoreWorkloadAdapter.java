@@ -1,10 +1,14 @@
 package io.gpuspec.core.internal;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.ReplicationController;
 import io.fabric8.kubernetes.api.model.ReplicationControllerSpec;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -18,10 +22,14 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpec;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Pod templates of the built-in Kubernetes workload kinds. */
@@ -42,7 +50,7 @@ final class CoreWorkloadAdapter implements WorkloadAdapter {
     }
     if (object instanceof StatefulSet s) {
       StatefulSetSpec spec = s.getSpec() == null ? new StatefulSetSpec() : s.getSpec();
-      return single(s, spec.getTemplate(), spec.getReplicas());
+      return single(s, withClaimVolumes(s, spec), spec.getReplicas());
     }
     if (object instanceof ReplicaSet r) {
       ReplicaSetSpec spec = r.getSpec() == null ? new ReplicaSetSpec() : r.getSpec();
@@ -86,5 +94,49 @@ final class CoreWorkloadAdapter implements WorkloadAdapter {
             owner,
             List.of(PodTemplate.of("", template, "spec.template", replicas == null ? 1 : replicas)),
             false));
+  }
+
+  /**
+   * A StatefulSet's pod template as its pods run: the controller gives each pod a volume per claim
+   * template, named after it (kubernetes {@code pkg/controller/statefulset}, {@code
+   * updateStorage}), so containers mount claim templates by name. A copy when there are claim
+   * templates to add.
+   */
+  private static PodTemplateSpec withClaimVolumes(StatefulSet set, StatefulSetSpec spec) {
+    PodTemplateSpec template = spec.getTemplate();
+    List<PersistentVolumeClaim> claims = spec.getVolumeClaimTemplates();
+    if (template == null || template.getSpec() == null || claims == null || claims.isEmpty()) {
+      return template;
+    }
+    List<Volume> volumes = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Volume volume :
+        template.getSpec().getVolumes() == null
+            ? List.<Volume>of()
+            : template.getSpec().getVolumes()) {
+      if (volume != null) {
+        names.add(volume.getName());
+      }
+    }
+    for (PersistentVolumeClaim claim : claims) {
+      String name =
+          claim == null || claim.getMetadata() == null ? null : claim.getMetadata().getName();
+      if (name != null && names.add(name)) {
+        volumes.add(
+            new VolumeBuilder()
+                .withName(name)
+                .withNewPersistentVolumeClaim()
+                .withClaimName(name + "-" + Subject.name(set) + "-0")
+                .endPersistentVolumeClaim()
+                .build());
+      }
+    }
+    return volumes.isEmpty()
+        ? template
+        : new PodTemplateSpecBuilder(template)
+            .editSpec()
+            .addAllToVolumes(volumes)
+            .endSpec()
+            .build();
   }
 }
