@@ -173,14 +173,10 @@ class TfJobOneHomeProperties {
                     Optional.empty()))
             .stream()
             .map(
-                spec -> {
-                  try {
-                    spec.builder().build();
-                    return "accepted";
-                  } catch (InvalidSpecException e) {
-                    return e.ruleId().orElse("shape");
-                  }
-                })
+                spec ->
+                    OneHome.refusal(() -> spec.builder().build())
+                        .map(e -> e.ruleId().orElse("shape"))
+                        .orElse("accepted"))
             .toList();
     assertThat(refusedBy).containsExactly("TFJ002", "TFJ004", "TFJ006", "GPU004");
   }
