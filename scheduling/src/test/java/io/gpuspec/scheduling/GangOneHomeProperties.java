@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -35,7 +36,8 @@ class GangOneHomeProperties {
       builder.priority(PriorityTier.trainingNormal());
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -82,7 +84,7 @@ class GangOneHomeProperties {
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
     List<HasMetadata> unchecked = builder.buildUnchecked().toManifests();
-    OneHome.assertAgrees(refusal, unchecked, FLEET);
+    OneHome.assertAgrees(TestGpuspec.GPUSPEC, refusal, unchecked, FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 

@@ -3,6 +3,8 @@ package io.gpuspec.scheduling;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodeTaint;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -43,7 +45,8 @@ class KueueWebhookOneHomeProperties {
             .addAllNodeTaints(taints)
             .injectTolerations(injectTolerations);
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -60,7 +63,8 @@ class KueueWebhookOneHomeProperties {
       builder.parent("org");
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -73,7 +77,8 @@ class KueueWebhookOneHomeProperties {
             .fairSharingWeight(weight)
             .resourceGroup(g -> g.covers("cpu").flavor("a100-train", f -> f.quota("cpu", "8")));
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 }

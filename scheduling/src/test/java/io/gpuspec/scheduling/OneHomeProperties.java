@@ -2,7 +2,9 @@ package io.gpuspec.scheduling;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
+import io.gpuspec.testing.OneHome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +122,8 @@ class OneHomeProperties {
           });
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, List.of(builder.buildUnchecked().toClusterQueue()), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, List.of(builder.buildUnchecked().toClusterQueue()), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -145,7 +148,8 @@ class OneHomeProperties {
             .putAllDeserved(deserved)
             .putAllGuarantee(guarantee);
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, List.of(builder.buildUnchecked().toQueue()), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, List.of(builder.buildUnchecked().toQueue()), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -218,6 +222,7 @@ class OneHomeProperties {
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
     OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC,
         refusal,
         builder.buildUnchecked().toManifests(),
         CheckOptions.builder().fleet(FLEET).strict(true).build());
@@ -233,7 +238,8 @@ class OneHomeProperties {
             .minMember(minMember)
             .putAllMinResources(minResources);
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, List.of(builder.buildUnchecked().toPodGroup()), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, List.of(builder.buildUnchecked().toPodGroup()), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 

@@ -2,6 +2,8 @@ package io.gpuspec.scheduling;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,7 +50,8 @@ class PriorityAndStorageOneHomeProperties {
                     ? PriorityTier.PreemptionPolicy.NEVER
                     : PriorityTier.PreemptionPolicy.PREEMPT_LOWER_PRIORITY);
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -77,7 +80,8 @@ class PriorityAndStorageOneHomeProperties {
               .build());
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -102,7 +106,8 @@ class PriorityAndStorageOneHomeProperties {
             .putAllCheckpoints(ownCheckpoints)
             .renderScratchClass(scratchClass);
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 }

@@ -3,6 +3,8 @@ package io.gpuspec.scheduling;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.testing.OneHome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +50,7 @@ class TenancyOneHomeProperties {
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
     List<HasMetadata> unchecked = new ArrayList<>(builder.buildUnchecked().toManifests());
     unchecked.addAll(queue.toManifests());
-    OneHome.assertAgrees(refusal, unchecked, FLEET);
+    OneHome.assertAgrees(TestGpuspec.GPUSPEC, refusal, unchecked, FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 
@@ -75,7 +77,8 @@ class TenancyOneHomeProperties {
       builder.putExtendedQuota("nvidia.com/mig-1g.10gb", 14);
     }
     Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
-    OneHome.assertAgrees(refusal, builder.buildUnchecked().toManifests(), FLEET);
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC, refusal, builder.buildUnchecked().toManifests(), FLEET);
     OneHome.coverBothOutcomes(refusal);
   }
 

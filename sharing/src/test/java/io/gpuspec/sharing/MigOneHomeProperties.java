@@ -1,16 +1,10 @@
 package io.gpuspec.sharing;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.TestGpuspec;
-import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.report.Finding;
-import io.gpuspec.core.report.ObjectRef;
-import io.gpuspec.core.report.Violation;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,19 +103,9 @@ class MigOneHomeProperties {
     layouts.forEach((name, groups) -> config.putMigConfig(name, layout(groups)));
     MigPartedConfigMap.Builder builder =
         MigPartedConfigMap.builder().name("custom-mig-parted-config").config(config.build());
-    Optional<InvalidSpecException> refusal;
-    try {
-      builder.build();
-      refusal = Optional.empty();
-    } catch (InvalidSpecException e) {
-      refusal = Optional.of(e);
-    }
+    Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
     ConfigMap rendered = builder.buildUnchecked().toConfigMap();
-    List<Violation> errors =
-        TestGpuspec.GPUSPEC
-            .engine()
-            .check(ManifestSet.of(rendered), CheckOptions.builder().fleet(Fleet.of()).build())
-            .errors();
+    OneHome.assertAgrees(TestGpuspec.GPUSPEC, refusal, List.of(rendered), Fleet.of());
     Statistics.label("refused by")
         .collect(refusal.flatMap(InvalidSpecException::ruleId).orElse("none"));
     Statistics.label("refused by")
@@ -131,23 +115,6 @@ class MigOneHomeProperties {
               c.check("SHR005").percentage(p -> p >= 5);
               c.check("SHR006").percentage(p -> p >= 2);
               c.check("SHR007").count(n -> n >= 4);
-            });
-    if (errors.isEmpty()) {
-      assertThat(refusal).as("build() refused what no rule calls an error").isEmpty();
-      return;
-    }
-    assertThat(refusal).as("build() accepted what the rules call an error: " + errors).isPresent();
-    InvalidSpecException thrown = refusal.get();
-    Finding finding = thrown.finding().orElseThrow();
-    assertThat(errors)
-        .as("the rules report what build() threw: " + thrown.getMessage())
-        .anySatisfy(
-            v -> {
-              assertThat(thrown.ruleId()).contains(v.ruleId());
-              assertThat(v.object()).isEqualTo(ObjectRef.of(rendered));
-              assertThat(v.path()).isEqualTo(finding.path());
-              assertThat(v.message()).isEqualTo(finding.message());
-              assertThat(v.fix()).isEqualTo(finding.fix());
             });
   }
 }

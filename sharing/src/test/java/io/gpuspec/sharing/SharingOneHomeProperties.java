@@ -1,16 +1,10 @@
 package io.gpuspec.sharing;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.TestGpuspec;
-import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.report.Finding;
-import io.gpuspec.core.report.ObjectRef;
-import io.gpuspec.core.report.Violation;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
@@ -20,7 +14,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
 
 /**
  * The proof that SHR001 to SHR004 have one home: {@code DevicePluginConfigMap.build()} refuses a
@@ -99,42 +92,9 @@ class SharingOneHomeProperties {
     for (int i = 0; i < specs.size(); i++) {
       builder.putConfig("config-" + i, config(specs.get(i)));
     }
-    Optional<InvalidSpecException> refusal;
-    try {
-      builder.build();
-      refusal = Optional.empty();
-    } catch (InvalidSpecException e) {
-      refusal = Optional.of(e);
-    }
+    Optional<InvalidSpecException> refusal = OneHome.refusal(builder::build);
     ConfigMap rendered = builder.buildUnchecked().toConfigMap();
-    List<Violation> errors =
-        TestGpuspec.GPUSPEC
-            .engine()
-            .check(ManifestSet.of(rendered), CheckOptions.builder().fleet(Fleet.of()).build())
-            .errors();
-    Statistics.label("refused").collect(refusal.isPresent());
-    Statistics.label("refused")
-        .coverage(
-            c -> {
-              c.check(true).percentage(p -> p >= 10);
-              c.check(false).percentage(p -> p >= 10);
-            });
-    if (errors.isEmpty()) {
-      assertThat(refusal).as("build() refused what no rule calls an error").isEmpty();
-      return;
-    }
-    assertThat(refusal).as("build() accepted what the rules call an error: " + errors).isPresent();
-    InvalidSpecException thrown = refusal.get();
-    Finding finding = thrown.finding().orElseThrow();
-    assertThat(errors)
-        .as("the rules report what build() threw: " + thrown.getMessage())
-        .anySatisfy(
-            v -> {
-              assertThat(thrown.ruleId()).contains(v.ruleId());
-              assertThat(v.object()).isEqualTo(ObjectRef.of(rendered));
-              assertThat(v.path()).isEqualTo(finding.path());
-              assertThat(v.message()).isEqualTo(finding.message());
-              assertThat(v.fix()).isEqualTo(finding.fix());
-            });
+    OneHome.assertAgrees(TestGpuspec.GPUSPEC, refusal, List.of(rendered), Fleet.of());
+    OneHome.coverBothOutcomes(refusal);
   }
 }

@@ -1,7 +1,6 @@
 package io.gpuspec.tfjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuArbitraries;
@@ -9,16 +8,12 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.report.Finding;
-import io.gpuspec.core.report.Report;
-import io.gpuspec.core.report.Violation;
+import io.gpuspec.testing.OneHome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -142,43 +137,18 @@ class TfJobOneHomeProperties {
 
   @Property(tries = 300)
   void buildRefuses_iffTheRulesFindAnError_withTheRulesFinding(@ForAll("specs") Spec spec) {
-    TfJob unchecked;
-    try {
-      unchecked = spec.builder().buildUnchecked();
-    } catch (InvalidSpecException shape) {
-      Assume.that(false); // refused for the DSL's own shape or a core check, not a TFJob fact
-      return;
-    }
-    Report report =
-        TestGpuspec.GPUSPEC
-            .engine()
-            .check(
-                ManifestSet.of(unchecked.toTfJob()),
-                CheckOptions.builder().fleet(spec.fleet()).strict(true).build());
-
-    if (!report.hasErrors()) {
+    // refused by buildUnchecked(): the DSL's own shape or a core check, not a TFJob fact
+    TfJob unchecked = OneHome.unchecked(() -> spec.builder().buildUnchecked());
+    Optional<InvalidSpecException> refusal = OneHome.refusal(() -> spec.builder().build());
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC,
+        refusal,
+        List.of(unchecked.toTfJob()),
+        CheckOptions.builder().fleet(spec.fleet()).strict(true).build());
+    if (refusal.isEmpty()) {
       assertThat(spec.builder().build().toTfJob()).isEqualTo(unchecked.toTfJob());
-      return;
     }
-    assertThatThrownBy(() -> spec.builder().build())
-        .isInstanceOfSatisfying(
-            InvalidSpecException.class,
-            refused -> {
-              assertThat(refused.ruleId()).isPresent();
-              Finding finding = refused.finding().orElseThrow();
-              assertThat(report.errors())
-                  .as("the rules report what build() throws")
-                  .extracting(TfJobOneHomeProperties::asFinding)
-                  .contains(new RuleFinding(refused.ruleId().get(), finding));
-            });
-  }
-
-  /** A violation as its rule id and finding. */
-  record RuleFinding(String ruleId, Finding finding) {}
-
-  private static RuleFinding asFinding(Violation violation) {
-    return new RuleFinding(
-        violation.ruleId(), new Finding(violation.path(), violation.message(), violation.fix()));
+    OneHome.collectOutcome(refusal);
   }
 
   /** The property's inputs reach every TFJob fact: each one refuses some generated job. */
@@ -203,14 +173,10 @@ class TfJobOneHomeProperties {
                     Optional.empty()))
             .stream()
             .map(
-                spec -> {
-                  try {
-                    spec.builder().build();
-                    return "accepted";
-                  } catch (InvalidSpecException e) {
-                    return e.ruleId().orElse("shape");
-                  }
-                })
+                spec ->
+                    OneHome.refusal(() -> spec.builder().build())
+                        .map(e -> e.ruleId().orElse("shape"))
+                        .orElse("accepted"))
             .toList();
     assertThat(refusedBy).containsExactly("TFJ002", "TFJ004", "TFJ006", "GPU004");
   }

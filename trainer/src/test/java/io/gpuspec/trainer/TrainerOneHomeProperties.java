@@ -3,22 +3,17 @@ package io.gpuspec.trainer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.Fixtures;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
-import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.report.Finding;
-import io.gpuspec.core.report.Report;
-import io.gpuspec.core.report.Violation;
+import io.gpuspec.testing.OneHome;
 import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -79,43 +74,17 @@ class TrainerOneHomeProperties {
 
   @Property(tries = 200)
   void buildRefuses_iffTheRulesFindAnError_withTheRulesFinding(@ForAll("specs") Spec spec) {
-    TrainerJob unchecked;
-    try {
-      unchecked = spec.job().buildUnchecked();
-    } catch (InvalidSpecException shape) {
-      Assume.that(false);
-      return;
-    }
-    List<HasMetadata> objects = List.of(spec.runtime().toRuntime(), unchecked.toTrainJob());
-    Report report =
-        TestGpuspec.GPUSPEC
-            .engine()
-            .check(
-                ManifestSet.of(objects),
-                CheckOptions.builder().fleet(Fleet.of(spec.pool())).strict(true).build());
-
-    if (!report.hasErrors()) {
+    TrainerJob unchecked = OneHome.unchecked(() -> spec.job().buildUnchecked());
+    Optional<InvalidSpecException> refusal = OneHome.refusal(() -> spec.job().build());
+    OneHome.assertAgrees(
+        TestGpuspec.GPUSPEC,
+        refusal,
+        List.of(spec.runtime().toRuntime(), unchecked.toTrainJob()),
+        CheckOptions.builder().fleet(Fleet.of(spec.pool())).strict(true).build());
+    if (refusal.isEmpty()) {
       assertThat(spec.job().build().toTrainJob()).isEqualTo(unchecked.toTrainJob());
-      return;
     }
-    assertThatThrownBy(() -> spec.job().build())
-        .isInstanceOfSatisfying(
-            InvalidSpecException.class,
-            refused -> {
-              assertThat(refused.ruleId()).isPresent();
-              assertThat(report.errors())
-                  .as("the rules report what build() throws")
-                  .extracting(TrainerOneHomeProperties::asFinding)
-                  .contains(
-                      new RuleFinding(refused.ruleId().get(), refused.finding().orElseThrow()));
-            });
-  }
-
-  record RuleFinding(String ruleId, Finding finding) {}
-
-  private static RuleFinding asFinding(Violation violation) {
-    return new RuleFinding(
-        violation.ruleId(), new Finding(violation.path(), violation.message(), violation.fix()));
+    OneHome.collectOutcome(refusal);
   }
 
   /** The generated jobs reach the fact: some are refused by it. */
