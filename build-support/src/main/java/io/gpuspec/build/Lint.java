@@ -62,53 +62,6 @@ public final class Lint {
       directories = List.copyOf(directories);
       includes = List.copyOf(includes);
     }
-
-    /** A request without kinds files. */
-    public Request(
-        List<Path> classPath,
-        ClassLoader toolLoader,
-        Path baseDirectory,
-        List<Path> directories,
-        List<String> includes,
-        Optional<Path> fleet,
-        FailurePolicy policy,
-        Path reportsDirectory,
-        List<Path> crds) {
-      this(
-          classPath,
-          toolLoader,
-          baseDirectory,
-          directories,
-          includes,
-          fleet,
-          policy,
-          reportsDirectory,
-          crds,
-          List.of());
-    }
-
-    /** A request without CRD files. */
-    public Request(
-        List<Path> classPath,
-        ClassLoader toolLoader,
-        Path baseDirectory,
-        List<Path> directories,
-        List<String> includes,
-        Optional<Path> fleet,
-        FailurePolicy policy,
-        Path reportsDirectory) {
-      this(
-          classPath,
-          toolLoader,
-          baseDirectory,
-          directories,
-          includes,
-          fleet,
-          policy,
-          reportsDirectory,
-          List.of(),
-          List.of());
-    }
   }
 
   private Lint() {}

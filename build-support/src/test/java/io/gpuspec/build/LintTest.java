@@ -74,7 +74,9 @@ class LintTest {
         includes,
         Optional.empty(),
         FailurePolicy.DEFAULT,
-        project.resolve("target/gpuspec-reports"));
+        project.resolve("target/gpuspec-reports"),
+        List.of(),
+        List.of());
   }
 
   @Test
@@ -117,7 +119,9 @@ class LintTest {
             List.of("**/good.yaml"),
             Optional.of(fleet),
             FailurePolicy.DEFAULT,
-            project.resolve("target/gpuspec-reports"));
+            project.resolve("target/gpuspec-reports"),
+            List.of(),
+            List.of());
 
     BuildOutcome outcome = Lint.run(request, log);
 
