@@ -4,11 +4,8 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.ReplicationController;
 import io.fabric8.kubernetes.api.model.ReplicationControllerSpec;
-import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -21,15 +18,15 @@ import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpec;
+import io.gpuspec.core.k8s.ClaimVolumes;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import io.gpuspec.core.spi.WorkloadAdapter;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Pod templates of the built-in Kubernetes workload kinds. */
@@ -98,45 +95,21 @@ final class CoreWorkloadAdapter implements WorkloadAdapter {
 
   /**
    * A StatefulSet's pod template as its pods run: the controller gives each pod a volume per claim
-   * template, named after it (kubernetes {@code pkg/controller/statefulset}, {@code
-   * updateStorage}), so containers mount claim templates by name. A copy when there are claim
-   * templates to add.
+   * template, named after it, on the claim {@code <template>-<set>-<ordinal>} (kubernetes {@code
+   * pkg/controller/statefulset}, {@code updateStorage}).
    */
   private static PodTemplateSpec withClaimVolumes(StatefulSet set, StatefulSetSpec spec) {
-    PodTemplateSpec template = spec.getTemplate();
-    List<PersistentVolumeClaim> claims = spec.getVolumeClaimTemplates();
-    if (template == null || template.getSpec() == null || claims == null || claims.isEmpty()) {
-      return template;
-    }
-    List<Volume> volumes = new ArrayList<>();
-    Set<String> names = new HashSet<>();
-    for (Volume volume :
-        template.getSpec().getVolumes() == null
-            ? List.<Volume>of()
-            : template.getSpec().getVolumes()) {
-      if (volume != null) {
-        names.add(volume.getName());
-      }
-    }
-    for (PersistentVolumeClaim claim : claims) {
+    Map<String, String> claims = new LinkedHashMap<>();
+    for (PersistentVolumeClaim claim :
+        spec.getVolumeClaimTemplates() == null
+            ? List.<PersistentVolumeClaim>of()
+            : spec.getVolumeClaimTemplates()) {
       String name =
           claim == null || claim.getMetadata() == null ? null : claim.getMetadata().getName();
-      if (name != null && names.add(name)) {
-        volumes.add(
-            new VolumeBuilder()
-                .withName(name)
-                .withNewPersistentVolumeClaim()
-                .withClaimName(name + "-" + Subject.name(set) + "-0")
-                .endPersistentVolumeClaim()
-                .build());
+      if (name != null) {
+        claims.putIfAbsent(name, name + "-" + Subject.name(set) + "-0");
       }
     }
-    return volumes.isEmpty()
-        ? template
-        : new PodTemplateSpecBuilder(template)
-            .editSpec()
-            .addAllToVolumes(volumes)
-            .endSpec()
-            .build();
+    return ClaimVolumes.added(spec.getTemplate(), claims);
   }
 }

@@ -3,12 +3,11 @@ package io.gpuspec.trainer.merge;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.gpuspec.core.k8s.ClaimVolumes;
 import io.gpuspec.trainer.model.JobSetSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,28 +34,14 @@ public final class JobSetVolumes {
     if (template == null || template.getSpec() == null) {
       return template;
     }
-    PodSpec spec = template.getSpec();
-    Set<String> existing = new LinkedHashSet<>();
-    if (spec.getVolumes() != null) {
-      spec.getVolumes().stream().filter(v -> v != null).forEach(v -> existing.add(v.getName()));
-    }
-    Set<String> mounted = mounted(spec);
-    List<Volume> added = new ArrayList<>();
+    Set<String> mounted = mounted(template.getSpec());
+    Map<String, String> claims = new LinkedHashMap<>();
     for (String name : claimTemplateNames(jobSet)) {
-      if (mounted.contains(name) && existing.add(name)) {
-        added.add(
-            new VolumeBuilder()
-                .withName(name)
-                .withNewPersistentVolumeClaim()
-                .withClaimName(jobSetName + "-" + name)
-                .endPersistentVolumeClaim()
-                .build());
+      if (mounted.contains(name)) {
+        claims.putIfAbsent(name, jobSetName + "-" + name);
       }
     }
-    if (added.isEmpty()) {
-      return template;
-    }
-    return new PodTemplateSpecBuilder(template).editSpec().addAllToVolumes(added).endSpec().build();
+    return ClaimVolumes.added(template, claims);
   }
 
   private static Set<String> mounted(PodSpec spec) {
