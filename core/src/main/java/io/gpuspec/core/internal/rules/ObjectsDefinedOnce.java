@@ -8,6 +8,7 @@ import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
+import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
 import java.util.HashMap;
@@ -50,7 +51,7 @@ public final class ObjectsDefinedOnce extends BaseRule {
       }
       Identity identity =
           new Identity(
-              group(object.getApiVersion()),
+              ObjectLookup.groupOf(object.getApiVersion()),
               object.getKind(),
               clusterScoped(object) ? "" : Subject.namespace(object),
               name);
@@ -65,12 +66,6 @@ public final class ObjectsDefinedOnce extends BaseRule {
             "keep one definition, or rename one of them");
       }
     }
-  }
-
-  private static String group(String apiVersion) {
-    return apiVersion == null || !apiVersion.contains("/")
-        ? ""
-        : apiVersion.substring(0, apiVersion.indexOf('/'));
   }
 
   /** Typed kinds say their scope; a kind read without a model keeps the namespace it states. */
