@@ -247,6 +247,15 @@ public abstract class NodePool {
    * fleet: the MIG devices its model offers and the GPUs its nodes advertise, in the rule's words.
    */
   public List<Finding> gpuFit(PodSpec spec, String specPath) {
+    return gpuFit(spec, specPath, List.of(this));
+  }
+
+  /**
+   * GPU005's facts on a pod spec placed on this pool, with {@code fleet} (which holds this pool) as
+   * the fleet, as the rule judges it: the pod fits when one of the pools its selector admits has
+   * nodes large enough, e.g. a second pool of the same model with larger nodes.
+   */
+  public List<Finding> gpuFit(PodSpec spec, String specPath, List<NodePool> fleet) {
     List<Finding> findings = new ArrayList<>();
     if (GpuResources.gpusPerPod(spec) <= 0) {
       return findings;
@@ -262,7 +271,8 @@ public abstract class NodePool {
               scheme.modelKey(),
               GpuCatalogue.defaults().models().stream().map(scheme::board).toList()));
     }
-    findings.addAll(GpuFitFacts.fit(spec, specPath, List.of(toPoolView())));
+    findings.addAll(
+        GpuFitFacts.fit(spec, specPath, fleet.stream().map(NodePool::toPoolView).toList()));
     return findings;
   }
 

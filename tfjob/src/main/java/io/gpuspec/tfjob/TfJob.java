@@ -310,9 +310,10 @@ public abstract class TfJob implements ManifestSource {
 
   /**
    * Renders the job and throws the first finding of the facts on it (core's {@link MetadataFacts},
-   * {@link PodFacts} and {@link GpuFitFacts} on each replica's pod template with its pool as the
-   * fleet, {@link GpuModelFacts} on the replicas that train, {@link BatchFacts} on the run policy,
-   * then this module's {@link TfJobFacts}), as its rule reports it.
+   * {@link PodFacts} and {@link GpuFitFacts} on each replica's pod template with the job's pools as
+   * the fleet, as the rule judges a pod whose selector admits several of them, {@link
+   * GpuModelFacts} on the replicas that train, {@link BatchFacts} on the run policy, then this
+   * module's {@link TfJobFacts}), as its rule reports it.
    */
   private void requireFacts() {
     TFJob rendered = toTfJob();
@@ -339,7 +340,7 @@ public abstract class TfJob implements ManifestSource {
           .ifPresent(
               p ->
                   InvalidSpecException.requireNone(
-                      GpuFitFacts.RULE, object, p.pool().gpuFit(pod, path)));
+                      GpuFitFacts.RULE, object, p.pool().gpuFit(pod, path, nodePools())));
     }
     InvalidSpecException.requireNone(GpuModelFacts.RULE, object, GpuModelFacts.oneModel(pinned()));
     InvalidSpecException.requireNone(

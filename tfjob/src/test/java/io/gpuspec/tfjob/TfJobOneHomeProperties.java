@@ -108,14 +108,13 @@ class TfJobOneHomeProperties {
           return Combinators.combine(
                   Arbitraries.of(Coordinator.values()),
                   Arbitraries.integers().between(1, 2),
-                  // within one node of either pool: a pool's selector may admit the other
-                  // pool's nodes too (same model), and GPU005 then judges by the larger ones
                   Arbitraries.integers()
                       .between(
                           0,
-                          Math.min(
-                              pool.gpusPerNode(),
-                              coordinatorPool.map(NodePool::gpusPerNode).orElse(99))),
+                          Math.max(
+                                  pool.gpusPerNode(),
+                                  coordinatorPool.map(NodePool::gpusPerNode).orElse(0))
+                              + 1),
                   Arbitraries.integers().between(1, 3),
                   gpus,
                   Arbitraries.integers().between(0, 1),
