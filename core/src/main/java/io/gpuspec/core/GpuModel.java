@@ -80,6 +80,13 @@ public abstract class GpuModel {
   private static final Set<Architecture> PRE_MIG =
       EnumSet.of(Architecture.VOLTA, Architecture.TURING);
 
+  /**
+   * The catalogue entry's own shape: a model renders nothing by itself. Its product labels and
+   * family are how the linter recognises nodes' labels without any pool (a value no node can carry
+   * would silently match nothing), the memory bounds, the MIG profiles and the architecture are
+   * what the DSL models a GPU with, and {@code -SHARED} is GFD's to append. What a pool of the
+   * model renders into a fleet is the fleet facts', thrown by {@code NodePool.build()}.
+   */
   @Value.Check
   protected void check() {
     String where = "gpu model \"" + name() + "\"";

@@ -182,6 +182,13 @@ public abstract class LabelScheme {
     return labels;
   }
 
+  /**
+   * The scheme's own shape: a scheme renders nothing by itself, and it is also how the linter reads
+   * nodes' labels without any pool, so a key no node can carry (it would silently match nothing) or
+   * one key for two labels (one value would silently replace the other) is refused where it is
+   * written. What a pool labelled by the scheme renders into a fleet is the fleet facts', thrown by
+   * {@code NodePool.build()}.
+   */
   @Value.Check
   protected void check() {
     String where = "label scheme \"" + name() + "\"";

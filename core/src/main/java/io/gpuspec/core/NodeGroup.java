@@ -1,6 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.Taint;
+import io.gpuspec.core.facts.NodeGroupView;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.List;
@@ -35,6 +36,11 @@ public record NodeGroup(
   @Override
   public Map<String, BigDecimal> allocatable() {
     return Collections.unmodifiableMap(allocatable);
+  }
+
+  /** This group as the fleet facts ({@code FleetFacts}) read it, its labels in key order. */
+  public NodeGroupView toView() {
+    return new NodeGroupView(name, nodeCount, new TreeMap<>(labels), taints, allocatable);
   }
 
   /** Whether a resource that a group does not list is unlimited there (node basics). */

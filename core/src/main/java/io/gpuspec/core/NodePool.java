@@ -1,6 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.facts.FleetFacts;
 import io.gpuspec.core.facts.GpuFitFacts;
 import io.gpuspec.core.facts.PoolView;
 import io.gpuspec.core.k8s.GpuResources;
@@ -9,12 +10,10 @@ import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -151,7 +150,7 @@ public abstract class NodePool {
 
   /** GPUs in the whole pool. */
   public int totalGpus() {
-    return Math.multiplyExact(gpusPerNode(), nodeCount()); // bounded at build()
+    return Math.multiplyExact(gpusPerNode(), nodeCount()); // bounded at build(): 64 x 1,000,000
   }
 
   /** What the pool's {@link #sharing()} knows of it. */
@@ -159,36 +158,22 @@ public abstract class NodePool {
     return new PoolShape(name(), model(), gpusPerNode(), nodeCount());
   }
 
+  /**
+   * The DSL's own shape, refused before the pool is rendered: GPUs per node from 1 to 64 (the DSL's
+   * modelling limit; a rendered group says nothing about GPUs per node but what it allocates),
+   * extra labels on keys the label scheme or the sharing already sets (the rendered labels would
+   * silently hold one value of two), and a sharing that does not fit the pool. What the rendered
+   * node group shows (its name, node count, labels and taints) is the fleet facts', which {@code
+   * build()} throws after rendering.
+   */
   @Value.Check
   protected void check() {
     String where = "node pool \"" + name() + "\"";
-    InvalidSpecException.require(
-        Labels.isDns1123Label(name()),
-        where,
-        "the name is not a DNS-1123 label",
-        "use lower-case letters, digits and '-', at most 63 characters");
     InvalidSpecException.require(
         gpusPerNode() >= 1 && gpusPerNode() <= 64,
         where + " gpusPerNode",
         gpusPerNode() + " is out of range",
         "give the number of GPUs in one node, 1 to 64");
-    InvalidSpecException.require(
-        nodeCount() >= 1,
-        where + " nodeCount",
-        nodeCount() + " is not positive",
-        "give the number of nodes, at least 1");
-    InvalidSpecException.requireCount(
-        where + " nodeCount",
-        (long) gpusPerNode() * nodeCount(),
-        "give the number of nodes of the pool; its GPUs must fit a Kubernetes count");
-    extraLabels()
-        .forEach(
-            (key, value) ->
-                InvalidSpecException.require(
-                    Labels.isQualifiedName(key) && Labels.isValue(value),
-                    where + " extraLabels",
-                    "\"" + key + "=" + value + "\" is not a valid label",
-                    "use a qualified key and a value of at most 63 letters, digits, '-', '_', '.'"));
     Map<String, String> schemeLabels = labelScheme().nodeLabels(model(), purpose(), interconnect());
     for (String key : extraLabels().keySet()) {
       InvalidSpecException.require(
@@ -202,15 +187,18 @@ public abstract class NodePool {
           "\"" + key + "\" is set by the pool's sharing",
           "leave it to .sharing(...) or choose another key");
     }
-    Set<String> taintKeys = new HashSet<>();
-    for (NodeTaint taint : customTaints()) {
-      InvalidSpecException.require(
-          taintKeys.add(taint.key() + ":" + taint.effect().text()),
-          where + " taints",
-          "two taints have key \"" + taint.key() + "\" and effect " + taint.effect().text(),
-          "give each key and effect one taint, as the API server requires");
-    }
     sharing().ifPresent(sharing -> sharing.validate(shape()));
+  }
+
+  /**
+   * The fleet facts ({@link FleetFacts}) on this pool rendered as the one node group of a fleet
+   * document named after the pool, thrown as FLEET010 reports them on that document.
+   */
+  private void requireFacts() {
+    InvalidSpecException.requireNone(
+        FleetFacts.RULE,
+        FleetFacts.document(name()),
+        FleetFacts.group(toNodeGroup().toView(), FleetFacts.path(0)));
   }
 
   /**
@@ -313,6 +301,26 @@ public abstract class NodePool {
   }
 
   public static final class Builder extends ImmutableNodePool.Builder {
+
+    /**
+     * Builds the pool: the checks of the DSL's shape, then the pool rendered as a node group
+     * against the fleet facts, whose first finding is thrown as FLEET010 reports it on a fleet
+     * file.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public NodePool build() {
+      NodePool pool = super.build();
+      pool.requireFacts();
+      return pool;
+    }
+
+    /** The pool with its shape checked but not its facts, to compare build() with the rules. */
+    NodePool buildUnchecked() {
+      return super.build();
+    }
+
     /** Replaces the default taints (and any set before). */
     public Builder taints(NodeTaint... taints) {
       return customTaints(

@@ -1,13 +1,14 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.facts.FleetFacts;
+import io.gpuspec.core.facts.ObjectSetFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.ObjectRef;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.immutables.value.Value;
 
@@ -24,12 +25,16 @@ import org.immutables.value.Value;
  *     .build();
  * }</pre>
  *
- * <p>{@code build()} fails when two different pools share a name, when pools cannot be told apart
- * by their labels, and when two objects have the same kind, namespace and name.
+ * <p>{@code build()} fails when two different pools share a name (FLEET010 on the rendered fleet),
+ * when pools cannot be told apart by their labels, and when two objects are the same object
+ * (K8S012).
  */
 @Value.Immutable
 @GpuSpecStyle
 public abstract class Platform {
+
+  /** The name of the fleet document whose node groups are the platform's pools, in findings. */
+  static final String FLEET_NAME = "platform";
 
   /** Pools given with {@code addPools}, e.g. pools no workload runs on yet. */
   public abstract List<NodePool> pools();
@@ -62,38 +67,36 @@ public abstract class Platform {
     return objects;
   }
 
+  /** The DSL's own shape: every source names its pools, none of them null. */
   @Value.Check
   protected void validate() {
-    Map<String, NodePool> byName = new HashMap<>();
-    for (NodePool pool : allPools()) {
-      NodePool other = byName.putIfAbsent(pool.name(), pool);
-      if (other != null) {
-        throw new InvalidSpecException(
-            "platform pools",
-            "two different pools are named \""
-                + pool.name()
-                + "\" ("
-                + describe(other)
-                + "; "
-                + describe(pool)
-                + ")",
-            "give every pool its own name, or place the workloads on the same pool value");
-      }
-    }
-    fleet(); // pools that cannot be told apart by their labels fail here, at build()
-    Map<String, ObjectRef> seen = new HashMap<>();
-    for (HasMetadata object : manifests()) {
-      ObjectRef ref = ObjectRef.of(object);
-      String key = ref.kind() + "/" + ref.namespace() + "/" + ref.name();
-      InvalidSpecException.require(
-          seen.putIfAbsent(key, ref) == null,
-          "platform sources",
-          "two objects are " + ref + "; the second would replace the first on the cluster",
-          "give each workload its own name, or put it in another namespace");
-    }
+    allPools();
   }
 
-  private List<NodePool> allPools() {
+  /**
+   * The facts on what the platform renders, thrown as their rules report them: the fleet facts
+   * ({@link FleetFacts}, FLEET010) on its pools as the node groups of a fleet document named
+   * {@value #FLEET_NAME} (e.g. two different pools with one name), then K8S012 on its objects
+   * ({@link ObjectSetFacts}). Pools that cannot be told apart by their labels are refused between
+   * the two, by {@link Fleet}: a shape of the DSL's placement, which no rendered object shows.
+   */
+  private void requireFacts() {
+    InvalidSpecException.requireNone(
+        FleetFacts.RULE,
+        FleetFacts.document(FLEET_NAME),
+        FleetFacts.groups(allPools().stream().map(pool -> pool.toNodeGroup().toView()).toList()));
+    fleet();
+    ObjectSetFacts.definedOnce(manifests(), object -> Optional.empty()).stream()
+        .findFirst()
+        .ifPresent(
+            found -> {
+              throw new InvalidSpecException(
+                  ObjectSetFacts.RULE, ObjectRef.of(found.object()), found.finding());
+            });
+  }
+
+  /** The given pools, then those the sources place pods on, each once. */
+  List<NodePool> allPools() {
     Set<NodePool> all = new LinkedHashSet<>(pools());
     for (ManifestSource source : sources()) {
       String where = "platform source " + source + " nodePools";
@@ -103,18 +106,6 @@ public abstract class Platform {
       all.addAll(pools);
     }
     return List.copyOf(all);
-  }
-
-  private static String describe(NodePool pool) {
-    return pool.model().name()
-        + " x"
-        + pool.gpusPerNode()
-        + ", "
-        + pool.nodeCount()
-        + " node(s), "
-        + pool.labelScheme().name()
-        + " labels, taints "
-        + pool.taints();
   }
 
   public static Builder builder() {
@@ -133,6 +124,24 @@ public abstract class Platform {
     /** Adds things to render. */
     public Builder add(ManifestSource... sources) {
       return addSources(sources);
+    }
+
+    /**
+     * Builds the platform: its sources' pools, then the facts on its rendered fleet and objects,
+     * whose first finding is thrown as its rule reports it.
+     *
+     * @throws InvalidSpecException when the spec is impossible
+     */
+    @Override
+    public Platform build() {
+      Platform platform = super.build();
+      platform.requireFacts();
+      return platform;
+    }
+
+    /** The platform with its shape checked but not its facts, to compare build() with the rules. */
+    Platform buildUnchecked() {
+      return super.build();
     }
   }
 }

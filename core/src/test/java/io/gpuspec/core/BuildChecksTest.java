@@ -135,7 +135,7 @@ class BuildChecksTest {
     }
 
     @Test
-    void poolGpus_beyondInt_fire() {
+    void poolNodes_beyondAnyCluster_fire() {
       fires(
           () ->
               NodePool.named("huge")
@@ -143,7 +143,7 @@ class BuildChecksTest {
                   .gpusPerNode(64)
                   .nodeCount(Integer.MAX_VALUE)
                   .build(),
-          "node pool \"huge\" nodeCount: 137438953408 is more than a Kubernetes count can hold");
+          "Fleet/huge spec.nodeGroups[0].count: 2147483647 nodes is outside 1 to 1000000;");
     }
 
     @Test
@@ -238,7 +238,8 @@ class BuildChecksTest {
                       new NodeTaint("team", "a", NodeTaint.Effect.NO_SCHEDULE),
                       new NodeTaint("team", "b", NodeTaint.Effect.NO_SCHEDULE))
                   .build(),
-          "node pool \"a\" taints: two taints have key \"team\" and effect NoSchedule;");
+          "Fleet/a spec.nodeGroups[0].taints[1]: key \"team\" and effect NoSchedule are also"
+              + " those of spec.nodeGroups[0].taints[0];");
     }
 
     @Test

@@ -60,11 +60,9 @@ class PlatformTest {
     assertThatThrownBy(
             () -> Platform.builder().add(job("a", Fixtures.A100_TRAIN), job("b", impostor)).build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageStartingWith(
-            "platform pools: two different pools are named \"a100-train\" (A100-80GB x8, 4"
-                + " node(s)")
-        .hasMessageEndingWith(
-            "; give every pool its own name, or place the workloads on the same pool value");
+        .hasMessage(
+            "Fleet/platform spec.nodeGroups[1].name: \"a100-train\" is also the name of"
+                + " spec.nodeGroups[0]; give every node group its own name");
   }
 
   @Test
@@ -78,9 +76,9 @@ class PlatformTest {
                     .build())
         .isInstanceOf(InvalidSpecException.class)
         .hasMessage(
-            "platform sources: two objects are Deployment/serving/llm; the second would replace"
-                + " the first on the cluster; give each workload its own name, or put it in"
-                + " another namespace");
+            "Deployment/serving/llm metadata.name: the same object is also defined earlier in this"
+                + " set; kubectl apply would apply one over the other; keep one definition, or"
+                + " rename one of them");
   }
 
   @Test

@@ -109,6 +109,26 @@ public final class OneHome {
       List<? extends HasMetadata> unchecked,
       CheckOptions options) {
     List<Violation> errors = gpuspec.engine().check(ManifestSet.of(unchecked), options).errors();
+    if (!errors.isEmpty() && refusal.flatMap(InvalidSpecException::ruleId).isPresent()) {
+      InvalidSpecException thrown = refusal.get();
+      boolean onRendered =
+          unchecked.stream()
+              .map(ObjectRef::of)
+              .anyMatch(ref -> thrown.getMessage().startsWith(ref + " "));
+      if (!onRendered) {
+        throw new AssertionError(
+            "build() threw a finding on no rendered object: " + thrown.getMessage(), thrown);
+      }
+    }
+    assertAgrees(refusal, errors);
+  }
+
+  /**
+   * Asserts that {@code refusal} agrees with {@code errors} that were reported on the spec rendered
+   * unchecked (by the rules, by the fleet file reader, or both): no error and no refusal, or a
+   * refusal by a fact whose finding one of the errors reports, on the object the message names.
+   */
+  public static void assertAgrees(Optional<InvalidSpecException> refusal, List<Violation> errors) {
     if (errors.isEmpty()) {
       if (refusal.isPresent()) {
         throw new AssertionError(
@@ -132,22 +152,12 @@ public final class OneHome {
                             + errors,
                         thrown));
     Finding finding = thrown.finding().orElseThrow();
-    ObjectRef object =
-        unchecked.stream()
-            .map(ObjectRef::of)
-            .filter(ref -> thrown.getMessage().startsWith(ref + " "))
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new AssertionError(
-                        "build() threw a finding on no rendered object: " + thrown.getMessage(),
-                        thrown));
     boolean reported =
         errors.stream()
             .anyMatch(
                 v ->
                     v.ruleId().equals(ruleId)
-                        && v.object().equals(object)
+                        && thrown.getMessage().startsWith(v.object() + " " + finding.path() + ": ")
                         && v.path().equals(finding.path())
                         && v.message().equals(finding.message())
                         && v.fix().equals(finding.fix()));

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
+import io.gpuspec.core.facts.FleetFacts;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.manifest.ReadResult;
@@ -35,10 +36,10 @@ import java.util.TreeMap;
 public final class FleetFiles {
 
   /** Rule id of a problem in a fleet file's content. */
-  static final String INVALID_FLEET = "FLEET010";
+  static final String INVALID_FLEET = FleetFacts.RULE;
 
-  static final String API_VERSION = "gpuspec.io/v1alpha1";
-  static final String KIND = "Fleet";
+  static final String API_VERSION = FleetFacts.API_VERSION;
+  static final String KIND = FleetFacts.KIND;
 
   /** Node labels that differ per node and so do not split groups. */
   private static final List<String> PER_NODE_LABELS = List.of("kubernetes.io/hostname");

@@ -4,10 +4,12 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
-import io.gpuspec.core.Labels;
 import io.gpuspec.core.NodeGroup;
+import io.gpuspec.core.facts.FleetFacts;
+import io.gpuspec.core.facts.NodeGroupView;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
@@ -20,12 +22,14 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** The {@code spec.nodeGroups} of one gpuspec Fleet document, checked field by field. */
+/**
+ * The {@code spec.nodeGroups} of one gpuspec Fleet document: its YAML shape checked field by field,
+ * then each group against the fleet facts ({@link FleetFacts}), all reported as FLEET010.
+ */
 final class FleetSpec {
 
   private static final Set<String> GROUP_FIELDS =
       Set.of("name", "count", "labels", "taints", "allocatable");
-  private static final Set<String> EFFECTS = Set.of("NoSchedule", "PreferNoSchedule", "NoExecute");
 
   private final GenericKubernetesResource fleet;
   private final ReadResult read;
@@ -46,8 +50,9 @@ final class FleetSpec {
       return List.of();
     }
     List<NodeGroup> groups = new ArrayList<>();
+    List<NodeGroupView> views = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
-      String path = "spec.nodeGroups[" + i + "]";
+      String path = FleetFacts.path(i);
       if (!(items.get(i) instanceof Map<?, ?> item)) {
         problem(path, "is not a mapping", "give name, count, labels, taints and allocatable");
         continue;
@@ -62,33 +67,38 @@ final class FleetSpec {
                       path + "." + key,
                       "is not a field of a node group",
                       "use only name, count, labels, taints and allocatable"));
-      String name = item.get("name") instanceof String s ? s : "";
-      if (name.isEmpty()) {
-        problem(path + ".name", "is missing", "name the group, e.g. a100-train");
-      }
-      int count = count(item.get("count"), path + ".count");
-      Map<String, String> labels = labels(item.get("labels"), path + ".labels");
-      List<Taint> taints = taints(item.get("taints"), path + ".taints");
-      Map<String, BigDecimal> allocatable = allocatable(item.get("allocatable"), path);
+      Object name = item.get("name");
+      long count = count(item.get("count"), path + ".count");
+      NodeGroupView view =
+          new NodeGroupView(
+              name == null ? "" : String.valueOf(name),
+              count,
+              labels(item.get("labels"), path + ".labels"),
+              taints(item.get("taints"), path + ".taints"),
+              allocatable(item.get("allocatable"), path));
+      views.add(view);
+      FleetFacts.group(view, path).forEach(this::problem);
       if (problems.size() == before) {
-        groups.add(new NodeGroup(name, count, labels, taints, allocatable));
+        groups.add(
+            new NodeGroup(
+                view.name(), (int) count, view.labels(), view.taints(), view.allocatable()));
       }
     }
+    FleetFacts.names(views).forEach(this::problem);
     return groups;
   }
 
-  private int count(@Nullable Object value, String path) {
+  /** The count as written, 1 when it is left out; a value that is no whole number is a problem. */
+  private long count(@Nullable Object value, String path) {
     if (value == null) {
       return 1;
     }
     if (value instanceof Number number
         && number.doubleValue() == Math.rint(number.doubleValue())
-        && number.longValue() >= 1
-        && number.longValue() <= 1_000_000) {
-      return number.intValue();
+        && Math.abs(number.doubleValue()) < 1e18) {
+      return number.longValue();
     }
-    problem(
-        path, "\"" + value + "\" is not a whole number from 1 to 1000000", "give the node count");
+    problem(path, "\"" + value + "\" is not a whole number", "give the node count, e.g. 4");
     return 1;
   }
 
@@ -104,15 +114,13 @@ final class FleetSpec {
     map.forEach(
         (key, label) -> {
           String k = String.valueOf(key);
-          if (!(label instanceof String text)
-              || !Labels.isQualifiedName(k)
-              || !Labels.isValue(text)) {
+          if (label instanceof String text) {
+            labels.put(k, text);
+          } else {
             problem(
                 path + "[" + k + "]",
-                "is not a valid label (key " + k + ", value " + label + ")",
+                "is not a string (value " + label + ")",
                 "quote label values; keys and values follow Kubernetes label syntax");
-          } else {
-            labels.put(k, text);
           }
         });
     return labels;
@@ -133,16 +141,14 @@ final class FleetSpec {
       Object key = taint.get("key");
       Object effect = taint.get("effect");
       Object taintValue = taint.get("value");
-      if (!(key instanceof String k)
-          || !Labels.isQualifiedName(k)
-          || !(effect instanceof String e)
-          || !EFFECTS.contains(e)
+      if (!(key instanceof String)
+          || !(effect instanceof String)
           || (taintValue != null && !(taintValue instanceof String))) {
         problem(
             path + "[" + i + "]",
             "is not a taint with a key, an optional string value and an effect",
             "write {key: nvidia.com/gpu, value: present, effect: NoSchedule}; effects are "
-                + EFFECTS);
+                + FleetFacts.EFFECTS);
         continue;
       }
       taints.add(
@@ -171,10 +177,10 @@ final class FleetSpec {
               quantity instanceof String || quantity instanceof Number
                   ? GpuResources.amount(new Quantity(String.valueOf(quantity)))
                   : Optional.<BigDecimal>empty();
-          if (amount.isEmpty() || amount.get().signum() < 0) {
+          if (amount.isEmpty()) {
             problem(
                 path + ".allocatable[" + name + "]",
-                "\"" + quantity + "\" is not a non-negative quantity",
+                "\"" + quantity + "\" is not a quantity",
                 "write a quantity such as \"8\", \"96\" or \"1Ti\"");
           } else {
             amounts.put(name, amount.get());
@@ -183,6 +189,20 @@ final class FleetSpec {
     return amounts;
   }
 
+  /** A fact's finding on the fleet document, as {@link FleetFacts#RULE}. */
+  private void problem(Finding finding) {
+    problems.add(
+        new Violation(
+            FleetFiles.INVALID_FLEET,
+            Severity.ERROR,
+            ObjectRef.of(fleet),
+            finding.path(),
+            finding.message(),
+            finding.fix(),
+            read.manifests().sourceOf(fleet, finding.path())));
+  }
+
+  /** A problem of the document's YAML shape (a field of the wrong type or unknown). */
   private void problem(String path, String what, String fix) {
     problems.add(
         new Violation(

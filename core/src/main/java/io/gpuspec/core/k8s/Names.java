@@ -1,6 +1,7 @@
 package io.gpuspec.core.k8s;
 
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one grammar of Kubernetes names, label keys and values and resource names (apimachinery's
@@ -75,5 +76,14 @@ public final class Names {
   /** A label value: empty, or ≤63 alphanumerics, '-', '_', '.' starting and ending alphanumeric. */
   public static boolean isValue(String value) {
     return value != null && value.length() <= 63 && LABEL_VALUE.matcher(value).matches();
+  }
+
+  /** The API group of an {@code apiVersion}: {@code apps} of {@code apps/v1}, "" of {@code v1}. */
+  public static String apiGroup(@Nullable String apiVersion) {
+    if (apiVersion == null) {
+      return "";
+    }
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 }

@@ -1,6 +1,7 @@
 package io.gpuspec.core.spi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.k8s.Names;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,11 +45,7 @@ public interface ObjectLookup {
 
   /** The API group of an {@code apiVersion}: {@code apps} of {@code apps/v1}, "" of {@code v1}. */
   static String groupOf(@Nullable String apiVersion) {
-    if (apiVersion == null) {
-      return "";
-    }
-    int slash = apiVersion.indexOf('/');
-    return slash < 0 ? "" : apiVersion.substring(0, slash);
+    return Names.apiGroup(apiVersion);
   }
 
   /** The object's namespace, {@code ""} when it names none. */

@@ -173,7 +173,7 @@ class FleetCheckTest {
             "spec.nodeGroups[0].gpus",
             "spec.nodeGroups[0].count",
             "spec.nodeGroups[0].labels[gpu.count]",
-            "spec.nodeGroups[0].taints[0]",
+            "spec.nodeGroups[0].taints[0].effect",
             "spec.nodeGroups[0].allocatable[nvidia.com/gpu]");
     assertThat(read.problems()).allSatisfy(v -> assertThat(v.source()).isPresent());
   }
