@@ -57,8 +57,10 @@ public interface PoolSharing {
   MultipleRequests multipleRequests(String resource);
 
   /**
-   * Throws {@link InvalidSpecException} when the sharing cannot work on the pool (e.g. a MIG layout
-   * that does not fit its GPU model, or MPS clients above its limit).
+   * Throws {@link InvalidSpecException} when what the pool's nodes advertise under the sharing
+   * cannot be known (e.g. a MIG layout that does not fit its GPU model), so that the pool cannot be
+   * rendered as a node group: the DSL's shape. What the rendered configs show against the pools is
+   * for the builders that render them to throw, as their rules report it.
    */
   void validate(PoolShape pool);
 }

@@ -85,7 +85,6 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
       Optional<MigLayout> layout,
       MigCatalogue catalogue) {
     String where = "node pool \"" + pool.name() + "\"";
-    config.requireSupports(pool.model());
     List<Optional<MigDeviceGroup>> gpus = perGpu(pool, layout, catalogue, where);
     boolean anyMig = gpus.stream().anyMatch(Optional::isPresent);
     SortedMap<String, Integer> base = new TreeMap<>();

@@ -2,7 +2,6 @@ package io.gpuspec.sharing;
 
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.GpuSpecStyle;
-import io.gpuspec.core.InvalidSpecException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,30 +55,6 @@ public abstract class DevicePluginConfig {
     int minor = Integer.parseInt(parts[1]);
     boolean atLeast75 = major > 7 || (major == 7 && minor >= 5);
     return atLeast75 ? SharingConfig.MPS_MAX_REPLICAS : SharingConfig.MPS_MAX_REPLICAS_BEFORE_7_5;
-  }
-
-  /** Throws when the config cannot work on GPUs of this model (MPS clients above its limit). */
-  public DevicePluginConfig requireSupports(GpuModel model) {
-    sharing()
-        .filter(sharing -> sharing.strategy() == SharingStrategy.MPS)
-        .ifPresent(
-            sharing -> {
-              int max = maxMpsReplicas(model);
-              for (SharedResource resource : sharing.resources()) {
-                InvalidSpecException.require(
-                    resource.replicas() <= max,
-                    "sharing.mps resource \"" + resource.name() + "\" replicas",
-                    resource.replicas()
-                        + " MPS clients but a "
-                        + model.name()
-                        + " (compute capability "
-                        + model.computeCapability()
-                        + ") serves at most "
-                        + max,
-                    "use at most " + max + " replicas on " + model.name());
-              }
-            });
-    return this;
   }
 
   /** The config as YAML text: deterministic, keys sorted. */

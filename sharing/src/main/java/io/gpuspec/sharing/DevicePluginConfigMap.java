@@ -8,6 +8,7 @@ import io.gpuspec.core.Labels;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.report.ObjectRef;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,14 +121,23 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
   }
 
   /**
-   * The configs of the pools shared with {@link GpuSharing}, by config name, in one ConfigMap;
-   * throws when two pools give one name to different configs.
+   * The configs of the pools shared with {@link GpuSharing}, by config name, in one ConfigMap whose
+   * {@code build()} also holds each config to the GPUs of the pools that select it (SHR003: MPS
+   * clients a GPU of the pool's model serves); throws when two pools give one name to different
+   * configs, which one ConfigMap cannot hold.
    */
   public static Builder ofPools(String name, List<NodePool> pools) {
     Map<String, DevicePluginConfig> configs = new TreeMap<>();
     Map<String, String> owners = new TreeMap<>();
+    List<ConfigSelector> selectors = new ArrayList<>();
     for (NodePool pool : pools) {
       if (pool.sharing().orElse(null) instanceof GpuSharing sharing) {
+        selectors.add(
+            new ConfigSelector(
+                "pool \"" + pool.name() + "\" (" + pool.model().name() + ")",
+                sharing.configName(),
+                pool.model(),
+                Optional.of(pool.shape())));
         DevicePluginConfig known = configs.putIfAbsent(sharing.configName(), sharing.config());
         InvalidSpecException.require(
             known == null || known.equals(sharing.config()),
@@ -141,7 +151,9 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
         owners.putIfAbsent(sharing.configName(), pool.name());
       }
     }
-    return (Builder) builder().name(name).putAllConfigs(configs);
+    Builder builder = new Builder(selectors);
+    builder.name(name).putAllConfigs(configs);
+    return builder;
   }
 
   public static Builder builder() {
@@ -149,11 +161,25 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
   }
 
   public static final class Builder extends ImmutableDevicePluginConfigMap.Builder {
+
+    /** The pools' node groups that select the configs, when the builder comes from pools. */
+    private final List<ConfigSelector> selectors;
+
+    public Builder() {
+      this(List.of());
+    }
+
+    private Builder(List<ConfigSelector> selectors) {
+      this.selectors = List.copyOf(selectors);
+    }
+
     /**
      * Builds the ConfigMap; one whose configs the device plugin would refuse or read otherwise than
      * written (SHR001: an empty resource list, a custom rename, a devices list, a resource listed
      * twice or a name it does not share; SHR002: fewer than 2 replicas; SHR003: more than 48 MPS
-     * clients; SHR004: MPS with MIG, a MIG resource outside {@code mixed}) fails with that finding.
+     * clients, or for a builder {@link #ofPools from pools} more than a GPU of a pool that selects
+     * the config serves; SHR004: MPS with MIG, a MIG resource outside {@code mixed}) fails with
+     * that finding.
      */
     @Override
     public DevicePluginConfigMap build() {
@@ -166,6 +192,8 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
           "SHR002", object, DevicePluginConfigFacts.replicas(rendered));
       InvalidSpecException.requireNone(
           "SHR003", object, DevicePluginConfigFacts.mpsClients(rendered));
+      InvalidSpecException.requireNone(
+          "SHR003", object, DevicePluginConfigFacts.mpsClientsOnPools(rendered, selectors));
       InvalidSpecException.requireNone(
           "SHR004", object, DevicePluginConfigFacts.migStrategy(rendered));
       return built;

@@ -178,6 +178,14 @@ public abstract class GpuSharing implements PoolSharing {
     return sharing.failRequestsGreaterThanOne().orElse(sharing.strategy() == SharingStrategy.MPS);
   }
 
+  /**
+   * The sharing's shape on the pool: what its nodes advertise must be computable, or the pool
+   * cannot even be rendered as a node group — a MIG layout on a GPU with MIG that holds it, one
+   * group per GPU, a MIG strategy that can advertise the layout, MPS off MIG devices, and shared
+   * resources the pool advertises ({@link AdvertisedResources}). What the rendered ConfigMap shows
+   * against the pools (SHR003: MPS clients a GPU of the model serves) is thrown by {@code
+   * DevicePluginConfigMap.ofPools(..).build()}, as the rule reports it.
+   */
   @Override
   public void validate(PoolShape pool) {
     String where = "node pool \"" + pool.name() + "\" sharing";

@@ -158,13 +158,14 @@ class AdvertisedResourcesTest {
   }
 
   @Test
-  void mpsAboveTheModelsClientLimit_isAnError() {
+  void mpsAboveTheModelsClientLimit_isAdvertisedAsConfigured() {
     DevicePluginConfig mps =
         DevicePluginConfig.builder()
             .sharing(SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 20)))
             .build();
-    assertThatThrownBy(() -> AdvertisedResources.of(pool(V100_32GB, 8, 1), mps))
-        .hasMessageContaining("serves at most 16");
+    // what the plugin advertises; that a V100 serves only 16 clients is SHR003's, on the ConfigMap
+    assertThat(AdvertisedResources.of(pool(V100_32GB, 8, 1), mps).perNode("nvidia.com/gpu"))
+        .isEqualTo(160);
     assertThat(AdvertisedResources.of(pool(T4, 1, 1), mps).perNode("nvidia.com/gpu")).isEqualTo(20);
   }
 

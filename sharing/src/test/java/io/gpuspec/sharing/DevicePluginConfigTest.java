@@ -8,7 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.NodePool;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -102,19 +104,30 @@ class DevicePluginConfigTest {
   void mps_atMost16ReplicasBeforeComputeCapability75() {
     DevicePluginConfig seventeen =
         config(MigStrategy.NONE, SharingConfig.mps(SharedResource.of("nvidia.com/gpu", 17)));
-    assertThatThrownBy(() -> seventeen.requireSupports(V100_16GB))
+    assertThatThrownBy(() -> onPool(seventeen, V100_16GB))
         .hasMessage(
-            "sharing.mps resource \"nvidia.com/gpu\" replicas: 17 MPS clients but a V100-16GB"
-                + " (compute capability 7.0) serves at most 16; use at most 16 replicas on"
-                + " V100-16GB");
-    assertThatCode(() -> seventeen.requireSupports(T4)).doesNotThrowAnyException();
+            "ConfigMap/gpu-operator/plugin data[shared]: sharing.mps.resources[0].replicas: 17 MPS"
+                + " clients but pool \"gpus\" (V100-16GB) selects this config and a GPU of compute"
+                + " capability 7.0 serves at most 16; use at most 16 replicas for V100-16GB nodes");
+    assertThatCode(() -> onPool(seventeen, T4)).doesNotThrowAnyException();
     assertThat(DevicePluginConfig.maxMpsReplicas(V100_16GB)).isEqualTo(16);
     assertThat(DevicePluginConfig.maxMpsReplicas(T4)).isEqualTo(48);
     assertThat(DevicePluginConfig.maxMpsReplicas(A100_80GB)).isEqualTo(48);
     DevicePluginConfig timeSliced =
         config(
             MigStrategy.NONE, SharingConfig.timeSlicing(SharedResource.of("nvidia.com/gpu", 40)));
-    assertThatCode(() -> timeSliced.requireSupports(V100_16GB)).doesNotThrowAnyException();
+    assertThatCode(() -> onPool(timeSliced, V100_16GB)).doesNotThrowAnyException();
+  }
+
+  /** The ConfigMap of one pool of {@code model} whose nodes select {@code config}. */
+  private static DevicePluginConfigMap onPool(DevicePluginConfig config, GpuModel model) {
+    NodePool pool =
+        NodePool.named("gpus")
+            .model(model)
+            .gpusPerNode(1)
+            .sharing(GpuSharing.of("shared", config))
+            .build();
+    return DevicePluginConfigMap.ofPools("plugin", List.of(pool)).build();
   }
 
   @Test

@@ -6,6 +6,8 @@ import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuModel;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.report.Finding;
+import io.gpuspec.core.report.ObjectRef;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -97,10 +99,13 @@ class DevicePluginValidationProperties {
     }
     DevicePluginConfig.Builder config = DevicePluginConfig.builder().sharing(sharing.build());
     raw.migStrategy().ifPresent(config::migStrategy);
-    DevicePluginConfigMap.builder()
-        .name("plugin")
-        .putConfig("t4", config.build().requireSupports(raw.model()))
-        .build();
+    DevicePluginConfigMap configMap =
+        DevicePluginConfigMap.builder().name("plugin").putConfig("t4", config.build()).build();
+    List<Finding> onTheModel =
+        DevicePluginConfigFacts.mpsClientsOnPools(
+            configMap.toConfigMap(),
+            List.of(new ConfigSelector("pool \"t4\"", "t4", raw.model(), Optional.empty())));
+    InvalidSpecException.requireNone("SHR003", ObjectRef.of(configMap.toConfigMap()), onTheModel);
   }
 
   /** The facts: GPU-FACTS §4 and §5 and the device plugin's handling of rename and devices. */

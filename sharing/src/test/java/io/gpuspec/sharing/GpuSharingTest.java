@@ -160,10 +160,12 @@ class GpuSharingTest {
   }
 
   @Test
-  void mpsAboveTheModelsLimit_failsAtBuild() {
-    assertThatThrownBy(
-            () -> pool("v100", GpuCatalogue.V100_16GB, 4, GpuSharing.mps("v100-mps", 20)))
-        .isInstanceOf(InvalidSpecException.class)
+  void mpsAboveTheModelsLimit_failsTheConfigMapOfThePools() {
+    NodePool v100 = pool("v100", GpuCatalogue.V100_16GB, 4, GpuSharing.mps("v100-mps", 20));
+    assertThat(v100.advertisedPerNode()).containsEntry("nvidia.com/gpu", 80);
+    assertThatThrownBy(() -> DevicePluginConfigMap.ofPools("plugin", List.of(v100)).build())
+        .isInstanceOfSatisfying(
+            InvalidSpecException.class, refused -> assertThat(refused.ruleId()).contains("SHR003"))
         .hasMessageContaining("serves at most 16");
   }
 
