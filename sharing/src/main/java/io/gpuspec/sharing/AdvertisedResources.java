@@ -164,10 +164,19 @@ public record AdvertisedResources(String pool, SortedMap<String, Integer> perNod
                         + "\"",
                     "the pool advertises no such resource (it advertises " + base.keySet() + ")",
                     "share one of those");
+                long replicas =
+                    (long) java.util.Objects.requireNonNull(devices) * resource.replicas();
+                InvalidSpecException.requireCount(
+                    where
+                        + " sharing."
+                        + sharing.strategy().key()
+                        + " resource \""
+                        + resource.name()
+                        + "\"",
+                    replicas * pool.nodeCount(),
+                    "share each device fewer ways: the pool's replicas are counted as devices");
                 advertised.remove(resource.name());
-                advertised.put(
-                    sharing.advertisedName(resource),
-                    java.util.Objects.requireNonNull(devices) * resource.replicas());
+                advertised.put(sharing.advertisedName(resource), (int) replicas);
               }
             });
     return new AdvertisedResources(pool.name(), advertised, pool.nodeCount());

@@ -36,6 +36,20 @@ class AdvertisedResourcesTest {
   }
 
   @Test
+  void replicasBeyondACount_areRefused_notWrapped() {
+    DevicePluginConfig huge =
+        timeSliced(MigStrategy.NONE, false, SharedResource.of("nvidia.com/gpu", 1_000_000_000));
+    assertThatThrownBy(() -> AdvertisedResources.of(pool(T4, 8, 1), huge))
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("8000000000 is more than a Kubernetes count can hold");
+    assertThatThrownBy(() -> AdvertisedResources.of(pool(T4, 1, 4), huge))
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("4000000000 is more than a Kubernetes count can hold");
+    assertThat(AdvertisedResources.of(pool(T4, 2, 1), huge).perNode("nvidia.com/gpu"))
+        .isEqualTo(2_000_000_000);
+  }
+
+  @Test
   void oneT4SharedFourWays_advertisesFourGpus() {
     DevicePluginConfig config = Fixtures.timeSlicingT4().configs().get("tesla-t4");
     AdvertisedResources advertised = AdvertisedResources.of(pool(T4, 1, 3), config);
