@@ -24,9 +24,9 @@ import org.immutables.value.Value;
  * }</pre>
  *
  * <p>Checked at build, with the facts the rules report ({@link VolcanoQueueFacts}): the weight is 1
- * to 65535 (the bounds of the upstream CRD) and, per resource, guarantee ≤ deserved ≤ capability
- * (guarantee ≤ capability when no deserved share is given): what is reserved fits in the fair
- * share, which fits under the ceiling.
+ * to 65535 (the bounds of the upstream CRD); amounts are not negative, and whole numbers of GPUs;
+ * per resource, guarantee ≤ deserved ≤ capability, and a guarantee comes with a deserved share:
+ * what is reserved fits in the fair share, which fits under the ceiling.
  */
 @Value.Immutable
 @GpuSpecStyle

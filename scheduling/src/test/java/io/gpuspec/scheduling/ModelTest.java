@@ -36,6 +36,7 @@ class ModelTest {
         List.of(
             VolcanoQueue.named("q")
                 .putCapability("nvidia.com/gpu", "8")
+                .putDeserved("nvidia.com/gpu", "6")
                 .putGuarantee("nvidia.com/gpu", "4")
                 .build()
                 .toQueue(),

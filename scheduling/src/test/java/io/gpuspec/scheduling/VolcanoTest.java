@@ -54,10 +54,12 @@ class VolcanoTest {
   }
 
   @Test
-  void queueGuarantee_aboveCapabilityWithoutDeserved_isRejected() {
-    assertThatThrownBy(() -> gpuQueue().putGuarantee("nvidia.com/gpu", "64").build())
+  void queueGuarantee_withoutDeserved_isRejected_asVolcanosWebhookDoes() {
+    assertThatThrownBy(() -> gpuQueue().putGuarantee("nvidia.com/gpu", "8").build())
         .isInstanceOf(InvalidSpecException.class)
-        .hasMessageContaining("guarantee nvidia.com/gpu 64 is more than the capability 32");
+        .hasMessageContaining(
+            "spec.deserved[nvidia.com/gpu]: the queue guarantees nvidia.com/gpu but has no"
+                + " deserved share of it");
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.LabelScheme;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
@@ -141,11 +142,27 @@ final class EngineContext implements CheckContext {
   @Override
   public void report(
       Severity severity, HasMetadata object, String path, String message, String fix) {
+    emit(severity, object, path, message, fix, true);
+  }
+
+  @Override
+  public void reject(HasMetadata object, Finding finding) {
+    emit(Severity.ERROR, object, finding.path(), finding.message(), finding.fix(), false);
+  }
+
+  private void emit(
+      Severity severity,
+      HasMetadata object,
+      String path,
+      String message,
+      String fix,
+      boolean suppressible) {
     // A finding on a merged pod template goes to the object and field that wrote the value.
     FieldOrigin origin =
         workload(object).map(w -> w.origin(path)).orElseGet(() -> new FieldOrigin(object, path));
-    if (Suppressions.suppresses(object, rule.info())
-        || Suppressions.suppresses(origin.object(), rule.info())) {
+    if (suppressible
+        && (Suppressions.suppresses(object, rule.info())
+            || Suppressions.suppresses(origin.object(), rule.info()))) {
       return;
     }
     Violation violation =

@@ -80,8 +80,8 @@ public final class ContainerFacts {
 
   /**
    * K8S007 on the environment and volumes of a pod spec at {@code specPath}: variable names of
-   * printable ASCII without '='; volumes with unique DNS-1123 names; in each container, mounts of
-   * volumes the pod has, at unique paths.
+   * printable ASCII without '=', and their sources ({@link EnvSourceFacts}); volumes with unique
+   * DNS-1123 names; in each container, mounts of volumes the pod has, at unique paths.
    */
   public static List<Finding> envAndVolumes(PodSpec spec, String specPath) {
     PodSpec given = NullFree.podSpec(spec);
@@ -110,6 +110,7 @@ public final class ContainerFacts {
     }
     for (Map.Entry<String, Container> at : indexed(given, specPath).entrySet()) {
       env(at.getValue(), at.getKey(), findings);
+      findings.addAll(EnvSourceFacts.of(at.getValue(), at.getKey()));
       mounts(at.getValue(), at.getKey(), volumes, findings);
     }
     return findings;

@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * Every fact of core's rules on one pod spec that needs no pool, by rule id in the order a DSL's
  * {@code build()} throws them: K8S003 (the names it gives), K8S007 (containers, env, volumes),
- * K8S010 (resources) and SEC001 (user ids). A module's workload builder throws them for each of its
- * pod templates, as the rules report them.
+ * K8S010 (resources), K8S014 (ports and probes) and SEC001 (user ids). A module's workload builder
+ * throws them for each of its pod templates, as the rules report them.
  */
 public final class PodFacts {
 
@@ -28,6 +28,7 @@ public final class PodFacts {
     List<Finding> resources = new ArrayList<>(ResourceFacts.requirements(spec, specPath));
     resources.addAll(ResourceFacts.amounts(spec, specPath));
     facts.put(ResourceFacts.RULE, resources);
+    facts.put(PortFacts.RULE, PortFacts.of(spec, specPath));
     facts.put(SecurityFacts.RULE, SecurityFacts.userIds(spec, specPath));
     return facts;
   }

@@ -3,6 +3,7 @@ package io.gpuspec.core.facts;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.Quantities;
+import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +24,19 @@ public final class ResourceNames {
   public static final Set<String> POD_LEVEL = Set.of("cpu", "memory");
 
   private static final String HUGE_PAGES = "hugepages-";
+
+  /** The standard resources counted in whole units (apimachinery {@code IsIntegerResourceName}). */
+  private static final Set<String> INTEGER_STANDARD =
+      Set.of(
+          "pods",
+          "resourcequotas",
+          "services",
+          "replicationcontrollers",
+          "secrets",
+          "configmaps",
+          "persistentvolumeclaims",
+          "services.nodeports",
+          "services.loadbalancers");
 
   private ResourceNames() {}
 
@@ -56,6 +70,46 @@ public final class ResourceNames {
     return Names.isNativeResourceName(name) || Names.isExtendedResourceName(name)
         ? Optional.empty()
         : Optional.of("does not follow the extended resource name standard (domain/name)");
+  }
+
+  /**
+   * Whether amounts of this resource must be whole numbers, as Kubernetes' {@code
+   * IsIntegerResourceName}: object counts such as {@code pods}, and every extended resource ({@code
+   * nvidia.com/gpu}).
+   */
+  public static boolean isInteger(String name) {
+    return INTEGER_STANDARD.contains(name) || Names.isExtendedResourceName(name);
+  }
+
+  /**
+   * What the API server's {@code ValidateResourceQuantityValue} rejects in an amount of {@code
+   * resource} at {@code path} (quota and queue amounts): a negative amount, or a fraction of a
+   * resource counted in whole units. Amounts that are no quantity at all are the reader's.
+   */
+  public static Optional<Finding> quantityValue(String resource, Quantity quantity, String path) {
+    Optional<BigDecimal> amount = Quantities.amount(quantity);
+    if (amount.isEmpty()) {
+      return Optional.empty();
+    }
+    if (amount.get().signum() < 0) {
+      return Optional.of(
+          Finding.rejection(
+              path,
+              resource + " " + text(quantity) + " is negative; the API server rejects it",
+              "give an amount of at least 0"));
+    }
+    if (isInteger(resource) && amount.get().stripTrailingZeros().scale() > 0) {
+      return Optional.of(
+          Finding.rejection(
+              path,
+              resource + " " + text(quantity) + " is not a whole number; the API server rejects it",
+              "give a whole number of " + resource));
+    }
+    return Optional.empty();
+  }
+
+  private static String text(Quantity quantity) {
+    return quantity.getAmount() + (quantity.getFormat() == null ? "" : quantity.getFormat());
   }
 
   /** The page size of a {@code hugepages-<size>} name, if it parses. */

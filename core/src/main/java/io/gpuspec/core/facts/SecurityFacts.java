@@ -78,7 +78,7 @@ public final class SecurityFacts {
   private static void range(@Nullable Long id, String path, List<Finding> findings) {
     if (id != null && (id < 0 || id > MAX_ID)) {
       findings.add(
-          new Finding(
+          Finding.rejection(
               path,
               id + " is outside 0 to 2147483647, the ids Kubernetes takes",
               "use a non-root id such as 1000"));

@@ -2,20 +2,39 @@ package io.gpuspec.core.k8s;
 
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ContainerResizePolicy;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EphemeralContainer;
+import io.fabric8.kubernetes.api.model.HostAlias;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.NodeAffinity;
 import io.fabric8.kubernetes.api.model.NodeSelector;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodAffinity;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodAntiAffinity;
+import io.fabric8.kubernetes.api.model.PodReadinessGate;
+import io.fabric8.kubernetes.api.model.PodResourceClaim;
+import io.fabric8.kubernetes.api.model.PodSchedulingGate;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
+import io.fabric8.kubernetes.api.model.ResourceClaim;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeDevice;
+import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Pod specs as the API server decodes them: a {@code null} item of a list of objects ({@code
@@ -25,6 +44,8 @@ import org.jspecify.annotations.Nullable;
  * stay absent (a {@code null} nested object such as {@code resources: ~} is still {@code null}).
  */
 public final class NullFree {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private NullFree() {}
 
@@ -40,8 +61,7 @@ public final class NullFree {
     if (complete(spec)) {
       return spec;
     }
-    // fabric8's builders copy a null list item as an empty object, at any depth
-    PodSpec copy = spec.toBuilder().build();
+    PodSpec copy = copy(spec);
     copy.setContainers(orEmpty(copy.getContainers()));
     copy.setInitContainers(orEmpty(copy.getInitContainers()));
     copy.setEphemeralContainers(orEmpty(copy.getEphemeralContainers()));
@@ -70,6 +90,111 @@ public final class NullFree {
           .forEach(r -> r.setValues(r.getValues().stream().map(v -> v == null ? "" : v).toList()));
     }
     return copy;
+  }
+
+  /**
+   * A deep copy in which every {@code null} list item is an empty object, as fabric8's builders
+   * copy it, at any depth. The builders parse quantities again and refuse some that the reader took
+   * (a volume's {@code sizeLimit: nvidia.com/gpu}, which K8S010 reports); such a spec is copied
+   * through JSON instead, and the null items of the lists the views read are filled here.
+   */
+  private static PodSpec copy(PodSpec spec) {
+    try {
+      return spec.toBuilder().build();
+    } catch (IllegalArgumentException unparsable) {
+      PodSpec copy = JSON.convertValue(spec, PodSpec.class);
+      copy.setContainers(filled(copy.getContainers(), Container::new));
+      copy.setInitContainers(filled(copy.getInitContainers(), Container::new));
+      copy.setEphemeralContainers(filled(copy.getEphemeralContainers(), EphemeralContainer::new));
+      copy.setTolerations(filled(copy.getTolerations(), Toleration::new));
+      copy.setVolumes(filled(copy.getVolumes(), Volume::new));
+      copy.setImagePullSecrets(filled(copy.getImagePullSecrets(), LocalObjectReference::new));
+      copy.setHostAliases(filled(copy.getHostAliases(), HostAlias::new));
+      copy.setReadinessGates(filled(copy.getReadinessGates(), PodReadinessGate::new));
+      copy.setResourceClaims(filled(copy.getResourceClaims(), PodResourceClaim::new));
+      copy.setSchedulingGates(filled(copy.getSchedulingGates(), PodSchedulingGate::new));
+      copy.setTopologySpreadConstraints(
+          filled(copy.getTopologySpreadConstraints(), TopologySpreadConstraint::new));
+      Stream.concat(copy.getContainers().stream(), copy.getInitContainers().stream())
+          .forEach(NullFree::fillItems);
+      copy.getEphemeralContainers().forEach(c -> fillItems(c));
+      if (copy.getAffinity() != null) {
+        fillItems(copy.getAffinity());
+      }
+      return copy;
+    }
+  }
+
+  private static void fillItems(Container c) {
+    c.setEnv(filled(c.getEnv(), EnvVar::new));
+    c.setEnvFrom(filled(c.getEnvFrom(), EnvFromSource::new));
+    c.setPorts(filled(c.getPorts(), ContainerPort::new));
+    c.setVolumeMounts(filled(c.getVolumeMounts(), VolumeMount::new));
+    c.setVolumeDevices(filled(c.getVolumeDevices(), VolumeDevice::new));
+    c.setResizePolicy(filled(c.getResizePolicy(), ContainerResizePolicy::new));
+    if (c.getResources() != null) {
+      c.getResources().setClaims(filled(c.getResources().getClaims(), ResourceClaim::new));
+    }
+  }
+
+  private static void fillItems(EphemeralContainer c) {
+    c.setEnv(filled(c.getEnv(), EnvVar::new));
+    c.setEnvFrom(filled(c.getEnvFrom(), EnvFromSource::new));
+    c.setPorts(filled(c.getPorts(), ContainerPort::new));
+    c.setVolumeMounts(filled(c.getVolumeMounts(), VolumeMount::new));
+  }
+
+  private static void fillItems(Affinity affinity) {
+    NodeAffinity node = affinity.getNodeAffinity();
+    if (node != null) {
+      node.setPreferredDuringSchedulingIgnoredDuringExecution(
+          filled(
+              node.getPreferredDuringSchedulingIgnoredDuringExecution(),
+              PreferredSchedulingTerm::new));
+      node.getPreferredDuringSchedulingIgnoredDuringExecution().stream()
+          .map(PreferredSchedulingTerm::getPreference)
+          .filter(Objects::nonNull)
+          .forEach(NullFree::fillItems);
+      NodeSelector required = node.getRequiredDuringSchedulingIgnoredDuringExecution();
+      if (required != null) {
+        required.setNodeSelectorTerms(
+            filled(required.getNodeSelectorTerms(), NodeSelectorTerm::new));
+        required.getNodeSelectorTerms().forEach(NullFree::fillItems);
+      }
+    }
+    PodAffinity pod = affinity.getPodAffinity();
+    if (pod != null) {
+      pod.setRequiredDuringSchedulingIgnoredDuringExecution(
+          filled(pod.getRequiredDuringSchedulingIgnoredDuringExecution(), PodAffinityTerm::new));
+      pod.setPreferredDuringSchedulingIgnoredDuringExecution(
+          filled(
+              pod.getPreferredDuringSchedulingIgnoredDuringExecution(),
+              WeightedPodAffinityTerm::new));
+    }
+    PodAntiAffinity anti = affinity.getPodAntiAffinity();
+    if (anti != null) {
+      anti.setRequiredDuringSchedulingIgnoredDuringExecution(
+          filled(anti.getRequiredDuringSchedulingIgnoredDuringExecution(), PodAffinityTerm::new));
+      anti.setPreferredDuringSchedulingIgnoredDuringExecution(
+          filled(
+              anti.getPreferredDuringSchedulingIgnoredDuringExecution(),
+              WeightedPodAffinityTerm::new));
+    }
+  }
+
+  private static void fillItems(NodeSelectorTerm term) {
+    term.setMatchExpressions(filled(term.getMatchExpressions(), NodeSelectorRequirement::new));
+    term.setMatchFields(filled(term.getMatchFields(), NodeSelectorRequirement::new));
+  }
+
+  /** The items of {@code list} with every {@code null} replaced by a new empty one. */
+  private static <T> @Nullable List<T> filled(@Nullable List<T> list, Supplier<T> empty) {
+    if (list == null || list.stream().noneMatch(Objects::isNull)) {
+      return list;
+    }
+    List<T> items = new ArrayList<>();
+    list.forEach(item -> items.add(item == null ? empty.get() : item));
+    return items;
   }
 
   /** The list without the {@code null} case: empty when absent. */

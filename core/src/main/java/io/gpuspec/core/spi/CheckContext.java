@@ -62,13 +62,36 @@ public interface CheckContext {
   /** Reports a finding at the given severity (strict checks raise warnings to errors). */
   void report(Severity severity, HasMetadata object, String path, String message, String fix);
 
-  /** Reports a fact's finding at the rule's own severity. */
+  /**
+   * Reports a fact's finding at the rule's own severity; a finding the API server rejects ({@link
+   * Finding#apiServerRejects()}) is {@linkplain #reject rejected}.
+   */
   default void report(HasMetadata object, Finding finding) {
-    report(object, finding.path(), finding.message(), finding.fix());
+    if (finding.apiServerRejects()) {
+      reject(object, finding);
+    } else {
+      report(object, finding.path(), finding.message(), finding.fix());
+    }
   }
 
-  /** Reports a fact's finding at the given severity. */
+  /**
+   * Reports a fact's finding at the given severity; a finding the API server rejects ({@link
+   * Finding#apiServerRejects()}) is {@linkplain #reject rejected}.
+   */
   default void report(Severity severity, HasMetadata object, Finding finding) {
-    report(severity, object, finding.path(), finding.message(), finding.fix());
+    if (finding.apiServerRejects()) {
+      reject(object, finding);
+    } else {
+      report(severity, object, finding.path(), finding.message(), finding.fix());
+    }
+  }
+
+  /**
+   * Reports what the API server or an admission webhook rejects: an error that no suppression
+   * annotation silences, whatever the rule's own severity (the object would not be admitted). For
+   * rules whose findings are all such rejections, {@link RuleInfo#apiServerRejects()} says it once.
+   */
+  default void reject(HasMetadata object, Finding finding) {
+    report(Severity.ERROR, object, finding.path(), finding.message(), finding.fix());
   }
 }

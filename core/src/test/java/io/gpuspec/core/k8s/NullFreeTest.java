@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EmptyDirVolumeSource;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Volume;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,6 +55,27 @@ class NullFreeTest {
     assertThat(read.getContainers().get(1).getName()).isEqualTo("main");
     assertThat(read.getTolerations()).isEmpty();
     assertThat(spec.getContainers()).containsNull(); // the object read from the file is unchanged
+  }
+
+  @Test
+  void podSpec_aQuantityTheBuildersRefuse_isCopiedAnyway_withItsNullItemsFilled() {
+    PodSpec spec = new PodSpec();
+    Volume shm = new Volume();
+    shm.setName("dshm");
+    EmptyDirVolumeSource emptyDir = new EmptyDirVolumeSource();
+    emptyDir.setSizeLimit(new Quantity("nvidia.com/gpu")); // the reader keeps it; K8S010 reports it
+    shm.setEmptyDir(emptyDir);
+    spec.setVolumes(Arrays.asList(shm, null));
+    spec.setContainers(Arrays.asList(new ContainerBuilder().withName("main").build(), null));
+
+    PodSpec read = NullFree.podSpec(spec);
+
+    assertThat(read.getVolumes()).hasSize(2).doesNotContainNull();
+    assertThat(read.getVolumes().get(0).getEmptyDir().getSizeLimit().toString())
+        .isEqualTo("nvidia.com/gpu");
+    assertThat(read.getContainers()).hasSize(2).doesNotContainNull();
+    assertThat(read.getContainers().get(0).getEnv()).isEmpty();
+    assertThat(spec.getVolumes()).containsNull(); // the object read from the file is unchanged
   }
 
   @Test

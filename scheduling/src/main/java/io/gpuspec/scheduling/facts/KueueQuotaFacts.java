@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.Amounts;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
@@ -27,7 +28,8 @@ public final class KueueQuotaFacts {
 
   /**
    * SCH012: every flavor lists exactly its group's {@code coveredResources}, in order; a resource
-   * is covered by one group only; a flavor has quota in one group only. Empty for objects that are
+   * is covered by one group only and is a qualified name; a flavor has quota in one group only; no
+   * quota or limit is negative (Kueue's {@code validateResourceGroups}). Empty for objects that are
    * neither a ClusterQueue nor a Cohort.
    */
   public static List<Finding> resourceGroups(HasMetadata owner) {
@@ -42,6 +44,16 @@ public final class KueueQuotaFacts {
       }
       List<String> covered = group.getCoveredResources();
       for (int c = 0; c < covered.size(); c++) {
+        if (!Names.isQualifiedName(covered.get(c))) {
+          findings.add(
+              new Finding(
+                  "spec.resourceGroups[" + g + "].coveredResources[" + c + "]",
+                  "\""
+                      + covered.get(c)
+                      + "\" is not a resource name (a qualified name such as nvidia.com/gpu); Kueue"
+                      + " rejects the queue",
+                  "name the resource as pods request it, e.g. nvidia.com/gpu or cpu"));
+        }
         Integer earlier = groupOfResource.putIfAbsent(covered.get(c), g);
         if (earlier != null) {
           findings.add(
@@ -64,7 +76,29 @@ public final class KueueQuotaFacts {
         }
       }
     }
+    for (KueueQuotas.Entry entry : KueueQuotas.entries(owner)) {
+      negative(findings, entry, "nominalQuota", entry.quota().getNominalQuota());
+      negative(findings, entry, "borrowingLimit", entry.quota().getBorrowingLimit());
+      negative(findings, entry, "lendingLimit", entry.quota().getLendingLimit());
+    }
     return findings;
+  }
+
+  private static void negative(
+      List<Finding> findings, KueueQuotas.Entry entry, String field, Quantity quantity) {
+    if (amount(quantity).filter(a -> a.signum() < 0).isPresent()) {
+      findings.add(
+          new Finding(
+              entry.path() + "." + field,
+              field
+                  + " of "
+                  + entry.resourceName()
+                  + " is negative ("
+                  + quantity.getAmount()
+                  + (quantity.getFormat() == null ? "" : quantity.getFormat())
+                  + "); Kueue rejects the queue",
+              "give an amount of at least 0"));
+    }
   }
 
   private static void flavor(
@@ -145,8 +179,8 @@ public final class KueueQuotaFacts {
   }
 
   /**
-   * SCH014: a {@code lendingLimit} is at most the {@code nominalQuota} of the same resource, in a
-   * ClusterQueue or a Cohort: no one lends more than it has.
+   * SCH014: a ClusterQueue's {@code lendingLimit} is at most the {@code nominalQuota} of the same
+   * resource: no queue lends more than it has (Kueue's webhook checks ClusterQueues only).
    */
   public static List<Finding> lendingWithinNominalQuota(HasMetadata owner) {
     List<Finding> findings = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.gpuspec.scheduling.facts;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpuspec.core.facts.ResourceNames;
 import io.gpuspec.core.k8s.Amounts;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.report.Finding;
@@ -44,8 +45,11 @@ public final class VolcanoQueueFacts {
   }
 
   /**
-   * SCH011: per resource, guarantee ≤ deserved ≤ capability (guarantee ≤ capability where no
-   * deserved share is given).
+   * SCH011: the amounts of {@code capability}, {@code deserved} and {@code guarantee} are valid
+   * quantity values (not negative; whole numbers of integer resources such as {@code
+   * nvidia.com/gpu}), and per resource guarantee ≤ deserved ≤ capability, where a guarantee needs a
+   * deserved share of its resource: Volcano's queue webhook ({@code
+   * validateResourceQuantityOfQueue}) rejects a guarantee with none.
    */
   public static List<Finding> sharesOrdered(Queue queue) {
     QueueSpec spec = queue.getSpec();
@@ -57,6 +61,25 @@ public final class VolcanoQueueFacts {
             ? Map.of()
             : spec.getGuarantee().getResource();
     List<Finding> findings = new ArrayList<>();
+    values(findings, "spec.capability", spec.getCapability());
+    values(findings, "spec.deserved", spec.getDeserved());
+    values(findings, "spec.guarantee.resource", guarantee);
+    new TreeMap<>(guarantee)
+        .forEach(
+            (resource, quantity) -> {
+              if (!spec.getDeserved().containsKey(resource)) {
+                findings.add(
+                    new Finding(
+                        "spec.deserved[" + resource + "]",
+                        "the queue guarantees "
+                            + resource
+                            + " but has no deserved share of it; Volcano rejects the queue"
+                            + " (deserved must be at least the guarantee)",
+                        "add deserved "
+                            + resource
+                            + " of at least the guarantee (and at most the capability)"));
+              }
+            });
     atMost(
         findings,
         "guarantee",
@@ -71,16 +94,18 @@ public final class VolcanoQueueFacts {
         spec.getDeserved(),
         "capability",
         spec.getCapability());
-    Map<String, Quantity> withoutDeserved = new TreeMap<>(guarantee);
-    withoutDeserved.keySet().removeAll(spec.getDeserved().keySet());
-    atMost(
-        findings,
-        "guarantee",
-        "spec.guarantee.resource",
-        withoutDeserved,
-        "capability",
-        spec.getCapability());
     return findings;
+  }
+
+  private static void values(List<Finding> findings, String path, Map<String, Quantity> amounts) {
+    new TreeMap<>(amounts)
+        .forEach(
+            (resource, quantity) -> {
+              if (quantity != null) {
+                ResourceNames.quantityValue(resource, quantity, path + "[" + resource + "]")
+                    .ifPresent(findings::add);
+              }
+            });
   }
 
   private static void atMost(

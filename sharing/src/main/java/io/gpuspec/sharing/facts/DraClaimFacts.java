@@ -60,7 +60,7 @@ public final class DraClaimFacts {
         String name = use.getName() == null ? "" : use.getName();
         if (!declared.containsKey(name)) {
           findings.add(
-              new Finding(
+              Finding.rejection(
                   at + ".name",
                   describe(container.getValue())
                       + " uses claim \""
@@ -166,7 +166,7 @@ public final class DraClaimFacts {
       String name = claim.getName() == null ? "" : claim.getName();
       if (requestsByClaim.containsKey(name)) {
         findings.add(
-            new Finding(
+            Finding.rejection(
                 at + ".name",
                 "claim \"" + name + "\" is declared twice",
                 "give each pod claim its own name"));
@@ -174,7 +174,7 @@ public final class DraClaimFacts {
       }
       if (!Names.isDns1123Label(name)) {
         findings.add(
-            new Finding(
+            Finding.rejection(
                 at + ".name",
                 "claim name \"" + name + "\" is not a DNS-1123 label",
                 "use at most 63 lower-case letters, digits and '-'"));
@@ -183,7 +183,7 @@ public final class DraClaimFacts {
       boolean byTemplate = claim.getResourceClaimTemplateName() != null;
       if (byName == byTemplate) {
         findings.add(
-            new Finding(
+            Finding.rejection(
                 at,
                 "claim \""
                     + name

@@ -111,7 +111,7 @@ public final class DraConfigFacts {
             request.contains("/") ? request.substring(0, request.indexOf('/')) : request;
         if (!classes.containsKey(parent)) {
           findings.add(
-              new Finding(
+              Finding.rejection(
                   at + ".requests[" + r + "]",
                   "\"" + request + "\" is not a request of the claim " + classes.keySet(),
                   "name one of the claim's requests, or leave requests empty for all of them"));

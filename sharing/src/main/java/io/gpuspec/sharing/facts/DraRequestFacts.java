@@ -63,13 +63,13 @@ public final class DraRequestFacts {
       Integer earlier = first.putIfAbsent(name, i);
       if (earlier != null) {
         findings.add(
-            new Finding(
+            Finding.rejection(
                 at + ".name",
                 "request \"" + name + "\" is listed twice (first at requests[" + earlier + "])",
                 "give each request of the claim its own name"));
       } else if (!Names.isDns1123Label(name)) {
         findings.add(
-            new Finding(
+            Finding.rejection(
                 at + ".name",
                 "request name \"" + name + "\" is not a DNS-1123 label",
                 "use at most 63 lower-case letters, digits and '-'"));
@@ -79,7 +79,7 @@ public final class DraRequestFacts {
         long count = exactly.getCount() == null ? 1 : exactly.getCount();
         if (count < 1) {
           findings.add(
-              new Finding(
+              Finding.rejection(
                   at + ".exactly.count",
                   "count " + count + " is not positive",
                   "ask for at least 1 device"));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -361,6 +363,16 @@ class DefectMutationProperties {
         valid
             .objects()
             .add(new PriorityClassBuilder(first).withValue(first.getValue() + 1).build());
+      }
+    },
+    K8S014 {
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        List<ContainerPort> ports =
+            new ArrayList<>(c.getPorts() == null ? List.of() : c.getPorts());
+        ports.add(new ContainerPortBuilder().withName("Metrics").withContainerPort(70000).build());
+        c.setPorts(ports);
       }
     },
     SEC001 {

@@ -27,6 +27,7 @@ public final class BorrowingNeedsACohort extends BaseRule {
             .fix("Set spec.cohortName, or remove the limits.")
             .addKinds("ClusterQueue")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/#borrowinglimit")
+            .apiServerRejects(true)
             .build());
   }
 

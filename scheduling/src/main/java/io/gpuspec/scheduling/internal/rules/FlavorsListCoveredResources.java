@@ -31,6 +31,7 @@ public final class FlavorsListCoveredResources extends BaseRule {
             .fix("List, for every flavor, one quota per covered resource in the same order.")
             .addKinds("ClusterQueue", "Cohort")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/#resource-groups")
+            .apiServerRejects(true)
             .build());
   }
 

@@ -9,10 +9,10 @@ import io.gpuspec.scheduling.facts.VolcanoQueueFacts;
 import io.gpuspec.scheduling.model.volcano.Queue;
 
 /**
- * SCH011: per resource, a Volcano Queue's {@code guarantee} ≤ {@code deserved} ≤ {@code capability}
- * (guarantee ≤ capability where no deserved share is given): what is reserved must fit in the fair
- * share, which must fit under the ceiling. Volcano's queue webhook rejects other queues
- * (https://volcano.sh/en/docs/queue/).
+ * SCH011: per resource, a Volcano Queue's {@code guarantee} ≤ {@code deserved} ≤ {@code
+ * capability}, a guarantee comes with a deserved share, and no amount is negative or a fraction of
+ * a GPU: what is reserved must fit in the fair share, which must fit under the ceiling. Volcano's
+ * queue webhook rejects other queues (https://volcano.sh/en/docs/queue/).
  */
 public final class QueueSharesOrdered extends BaseRule {
 
@@ -25,7 +25,10 @@ public final class QueueSharesOrdered extends BaseRule {
             .why(
                 "Volcano rejects a queue that reserves more than its fair share or whose fair share"
                     + " is above its ceiling.")
-            .fix("Order the amounts per resource: guarantee ≤ deserved ≤ capability.")
+            .fix(
+                "Order the amounts per resource: guarantee ≤ deserved ≤ capability, with a deserved"
+                    + " share for every guaranteed resource.")
+            .apiServerRejects(true)
             .addKinds("Queue")
             .documentation(Sched.VOLCANO_QUEUE_DOCS)
             .build());

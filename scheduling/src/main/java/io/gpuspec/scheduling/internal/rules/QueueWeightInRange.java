@@ -24,6 +24,7 @@ public final class QueueWeightInRange extends BaseRule {
             .fix("Give the queue a weight from 1 to 65535.")
             .addKinds("Queue")
             .documentation(Sched.VOLCANO_QUEUE_DOCS)
+            .apiServerRejects(true)
             .build());
   }
 

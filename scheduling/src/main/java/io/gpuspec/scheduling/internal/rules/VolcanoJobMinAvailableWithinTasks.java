@@ -29,6 +29,7 @@ public final class VolcanoJobMinAvailableWithinTasks extends BaseRule {
             .fix("Lower minAvailable, or raise the tasks' replicas.")
             .addKinds("Job")
             .documentation(Sched.VOLCANO_JOB_DOCS)
+            .apiServerRejects(true)
             .build());
   }
 
