@@ -18,6 +18,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -357,7 +359,7 @@ public final class GpuOperatorFacts {
     return configMaps.stream()
         .map(configMap -> configMap.getMetadata().getNamespace())
         .filter(namespace -> namespace != null && !namespace.isEmpty())
-        .collect(Collectors.toCollection(java.util.TreeSet::new));
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static String side(Container container, String resource) {
@@ -368,8 +370,7 @@ public final class GpuOperatorFacts {
         : "requests";
   }
 
-  private static String elsewhere(
-      List<ConfigMap> configMaps, java.util.function.Predicate<ObjectNode> holds) {
+  private static String elsewhere(List<ConfigMap> configMaps, Predicate<ObjectNode> holds) {
     List<String> names =
         configMaps.stream()
             .filter(
@@ -459,7 +460,7 @@ public final class GpuOperatorFacts {
   }
 
   private static String keys(ConfigMap configMap) {
-    Set<String> keys = new java.util.TreeSet<>(data(configMap).keySet());
+    Set<String> keys = new TreeSet<>(data(configMap).keySet());
     return keys.isEmpty()
         ? "no data"
         : keys.stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));

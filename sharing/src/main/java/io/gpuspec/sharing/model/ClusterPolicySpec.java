@@ -4,11 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -211,82 +209,6 @@ public class ClusterPolicySpec {
     put(present, "hostPaths", hostPaths);
     put(present, "kataSandboxDevicePlugin", kataSandboxDevicePlugin);
     return present;
-  }
-
-  /** A field kept as read (an operand gpuspec does not type), if present. */
-  public Optional<Map<String, Object>> opaque(String field) {
-    return Optional.ofNullable(opaqueFields().get(field));
-  }
-
-  private Map<String, Map<String, Object>> opaqueFields() {
-    Map<String, Map<String, Object>> fields = new LinkedHashMap<>();
-    if (operator != null) {
-      fields.put("operator", operator);
-    }
-    if (daemonsets != null) {
-      fields.put("daemonsets", daemonsets);
-    }
-    if (driver != null) {
-      fields.put("driver", driver);
-    }
-    if (toolkit != null) {
-      fields.put("toolkit", toolkit);
-    }
-    if (dcgmExporter != null) {
-      fields.put("dcgmExporter", dcgmExporter);
-    }
-    if (dcgm != null) {
-      fields.put("dcgm", dcgm);
-    }
-    if (nodeStatusExporter != null) {
-      fields.put("nodeStatusExporter", nodeStatusExporter);
-    }
-    if (gfd != null) {
-      fields.put("gfd", gfd);
-    }
-    if (psp != null) {
-      fields.put("psp", psp);
-    }
-    if (psa != null) {
-      fields.put("psa", psa);
-    }
-    if (validator != null) {
-      fields.put("validator", validator);
-    }
-    if (gds != null) {
-      fields.put("gds", gds);
-    }
-    if (gdrcopy != null) {
-      fields.put("gdrcopy", gdrcopy);
-    }
-    if (vfioManager != null) {
-      fields.put("vfioManager", vfioManager);
-    }
-    if (sandboxDevicePlugin != null) {
-      fields.put("sandboxDevicePlugin", sandboxDevicePlugin);
-    }
-    if (vgpuManager != null) {
-      fields.put("vgpuManager", vgpuManager);
-    }
-    if (vgpuDeviceManager != null) {
-      fields.put("vgpuDeviceManager", vgpuDeviceManager);
-    }
-    if (cdi != null) {
-      fields.put("cdi", cdi);
-    }
-    if (kataManager != null) {
-      fields.put("kataManager", kataManager);
-    }
-    if (ccManager != null) {
-      fields.put("ccManager", ccManager);
-    }
-    if (hostPaths != null) {
-      fields.put("hostPaths", hostPaths);
-    }
-    if (kataSandboxDevicePlugin != null) {
-      fields.put("kataSandboxDevicePlugin", kataSandboxDevicePlugin);
-    }
-    return fields;
   }
 
   private static void put(Map<String, Object> present, String field, Object value) {
