@@ -1,14 +1,21 @@
 package io.gpuspec.sharing;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.sharing.model.ClusterPolicy;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Wires the sharing configs into the NVIDIA GPU Operator: the helm values fragment ({@code
@@ -23,10 +30,13 @@ import tools.jackson.databind.json.JsonMapper;
  * strategy applies. Values:
  * https://github.com/NVIDIA/gpu-operator/blob/main/deployments/gpu-operator/values.yaml.
  *
- * <p>What it renders (helm values text, a merge patch) is no Kubernetes object a rule reads, so its
- * checks (something to wire, both ConfigMaps in one namespace, a {@code mig.strategy} that agrees
- * with the configs) stay at {@code build()}; the ConfigMaps it names are checked by their own
- * {@code build()} and the rules.
+ * <p>The rendered values are checked as the rules check a values file: {@link GpuOperatorChart}
+ * reads them into the ClusterPolicy the chart deploys (and the ConfigMap it creates with {@code
+ * createDevicePluginConfigMap}), and {@code build()} throws the first finding of {@link
+ * GpuOperatorFacts} on it and the ConfigMaps (SHR020 to SHR023: both ConfigMaps in one namespace,
+ * the MIG manager's default layout {@code all-disabled} in the mig-parted config, a {@code
+ * mig.strategy} that agrees with the configs). {@code @Value.Check} keeps the DSL's own shape
+ * (something to wire; {@code create} with a ConfigMap to create).
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -64,44 +74,6 @@ public abstract class GpuOperatorValues {
         "gpu operator values devicePlugin.config.create",
         "true without a device-plugin ConfigMap to create",
         "give the DevicePluginConfigMap");
-    if (devicePluginConfig().isPresent() && migConfig().isPresent()) {
-      String pluginNamespace = devicePluginConfig().get().namespace();
-      String migNamespace = migConfig().get().namespace();
-      InvalidSpecException.require(
-          pluginNamespace.equals(migNamespace),
-          "gpu operator values",
-          "the device-plugin ConfigMap is in "
-              + pluginNamespace
-              + " but the mig-parted ConfigMap in "
-              + migNamespace
-              + "; the operator reads both from its own namespace",
-          "put both in the GPU Operator's namespace");
-    }
-    migStrategy()
-        .ifPresent(
-            strategy ->
-                devicePluginConfig()
-                    .ifPresent(
-                        configMap ->
-                            configMap
-                                .configs()
-                                .forEach(
-                                    (name, config) ->
-                                        config
-                                            .migStrategy()
-                                            .ifPresent(
-                                                own ->
-                                                    InvalidSpecException.require(
-                                                        own == strategy,
-                                                        "gpu operator values mig.strategy",
-                                                        strategy.value()
-                                                            + " overrides flags.migStrategy "
-                                                            + own.value()
-                                                            + " of config \""
-                                                            + name
-                                                            + "\"",
-                                                        "make them agree, or leave mig.strategy"
-                                                            + " unset so each config chooses")))));
   }
 
   /** The helm values fragment as YAML text: deterministic, keys sorted. */
@@ -163,5 +135,53 @@ public abstract class GpuOperatorValues {
     return new Builder();
   }
 
-  public static final class Builder extends ImmutableGpuOperatorValues.Builder {}
+  /** The name of the ClusterPolicy the rendered values stand for, in findings. */
+  static final String VALUES_NAME = "gpu-operator-values";
+
+  /**
+   * What the chart deploys from {@link #renderHelmValues()} (the ClusterPolicy, and the ConfigMap
+   * it creates when {@code create} is true), then the ConfigMaps to apply beside it: the objects
+   * the rules check.
+   */
+  List<HasMetadata> rendered() {
+    ObjectNode values =
+        DevicePluginConfigText.tree(renderHelmValues())
+            .orElseThrow(() -> new IllegalStateException("rendered values do not read back"));
+    List<HasMetadata> objects =
+        new ArrayList<>(GpuOperatorChart.objects(values, VALUES_NAME, VALUES_NAME + ".yaml"));
+    if (!createDevicePluginConfigMap()) {
+      devicePluginConfig().ifPresent(configMap -> objects.add(configMap.toConfigMap()));
+    }
+    migConfig().ifPresent(configMap -> objects.add(configMap.toConfigMap()));
+    return objects;
+  }
+
+  public static final class Builder extends ImmutableGpuOperatorValues.Builder {
+    /**
+     * Builds the values; values the rules would refuse when checking them as a values file beside
+     * the ConfigMaps (SHR020 to SHR023, see {@link GpuOperatorFacts}) fail with that finding.
+     */
+    @Override
+    public GpuOperatorValues build() {
+      GpuOperatorValues built = super.build();
+      List<HasMetadata> rendered = built.rendered();
+      ClusterPolicy policy = (ClusterPolicy) rendered.get(0);
+      List<ConfigMap> configMaps =
+          rendered.stream().filter(ConfigMap.class::isInstance).map(ConfigMap.class::cast).toList();
+      ObjectRef object = ObjectRef.of(policy);
+      InvalidSpecException.requireNone("SHR020", object, GpuOperatorFacts.schema(policy));
+      InvalidSpecException.requireNone(
+          "SHR021", object, GpuOperatorFacts.devicePluginConfig(policy, configMaps));
+      InvalidSpecException.requireNone(
+          "SHR022", object, GpuOperatorFacts.migManagerConfig(policy, configMaps));
+      InvalidSpecException.requireNone(
+          "SHR023", object, GpuOperatorFacts.migStrategyOverConfigs(policy, configMaps));
+      return built;
+    }
+
+    /** Builds without the rules' facts, to compare {@link #build()} with the rules. */
+    GpuOperatorValues buildUnchecked() {
+      return super.build();
+    }
+  }
 }

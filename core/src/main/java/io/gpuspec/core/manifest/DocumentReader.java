@@ -99,9 +99,9 @@ final class DocumentReader {
         new DocumentRecognizer.Document(
             doc.file(), doc.document().index(), doc.document().text(text), json);
     for (DocumentRecognizer recognizer : recognizers) {
-      Optional<HasMetadata> object = recognizer.recognize(offered);
-      if (object.isPresent()) {
-        out.keep(object.get(), doc.start(), null);
+      List<HasMetadata> objects = recognizer.recognizeAll(offered);
+      if (!objects.isEmpty()) {
+        objects.forEach(object -> out.keep(object, doc.start(), null));
         return true;
       }
     }

@@ -2,6 +2,7 @@ package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,6 +52,16 @@ public interface DocumentRecognizer {
 
   /** The object that stands for the document, if this recognizer claims it. */
   Optional<HasMetadata> recognize(Document document);
+
+  /**
+   * Every object that stands for the document, empty when this recognizer does not claim it. A
+   * document may stand for more than one object (e.g. helm values that make a chart create both a
+   * custom resource and the ConfigMaps it names); by default, the one of {@link
+   * #recognize(Document)}.
+   */
+  default List<HasMetadata> recognizeAll(Document document) {
+    return recognize(document).map(List::of).orElse(List.of());
+  }
 
   /** Whether a recognizer made this object from a non-Kubernetes document. */
   static boolean isSynthetic(HasMetadata object) {

@@ -100,6 +100,42 @@ class DocumentRecognizerTest {
   }
 
   @Test
+  void aDocumentMayStandForSeveralObjects_eachKeptAtTheDocument() {
+    DocumentRecognizer twoObjects =
+        new DocumentRecognizer() {
+          @Override
+          public Optional<HasMetadata> recognize(Document document) {
+            return recognizeAll(document).stream().findFirst();
+          }
+
+          @Override
+          public List<HasMetadata> recognizeAll(Document document) {
+            return Stream.of("first", "second")
+                .<HasMetadata>map(
+                    name ->
+                        new ConfigMapBuilder()
+                            .withNewMetadata()
+                            .withName(name)
+                            .addToAnnotations(SYNTHETIC_ANNOTATION, document.fileName())
+                            .endMetadata()
+                            .build())
+                .toList();
+          }
+        };
+
+    ReadResult read = read(twoObjects, "# values\n" + CONFIG);
+
+    assertThat(read.problems()).isEmpty();
+    List<ConfigMap> maps = read.manifests().ofType(ConfigMap.class);
+    assertThat(maps).extracting(m -> m.getMetadata().getName()).containsExactly("first", "second");
+    assertThat(maps)
+        .allSatisfy(
+            map ->
+                assertThat(read.manifests().sourceOf(map))
+                    .contains(new SourceLocation(Path.of("dir/plugin.yaml"), 0, 2)));
+  }
+
+  @Test
   void anUnclaimedMapping_isStillYaml006() {
     ReadResult read = read(new VersionedConfigs(), "flags:\n  migStrategy: none\n");
 

@@ -19,6 +19,10 @@ final class SharingRules {
   static final String OPERATOR_MIG =
       "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html";
 
+  /** The GPU Operator's ClusterPolicy API (its fields, enums and defaults). */
+  static final String CLUSTER_POLICY_API =
+      "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html#chart-customization-options";
+
   /** NVIDIA's MIG profiles per GPU and their placement. */
   static final String MIG_PROFILES =
       "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html";
