@@ -203,9 +203,9 @@ public final class SingleNodeClaimsOnOneNode extends BaseRule {
     long two = firstTwo(mounts);
     return two > most
         ? Optional.of(
-            "two of its pods need "
+            "two of them need "
                 + two
-                + " GPUs, more than a node of their pools has ("
+                + " GPUs, more than one node of their pools has ("
                 + most
                 + ")")
         : Optional.empty();
