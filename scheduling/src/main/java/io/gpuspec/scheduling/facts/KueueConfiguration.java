@@ -177,10 +177,13 @@ public record KueueConfiguration(
     try {
       root = MAPPER.readTree(text);
     } catch (JacksonException e) {
+      String why = firstLine(e.getOriginalMessage());
       problems.add(
           new Finding(
               prefix,
-              "not valid YAML (" + firstLine(e.getOriginalMessage()) + ")",
+              why.startsWith("Trailing token")
+                  ? "holds more than one YAML document"
+                  : "not valid YAML (" + why + ")",
               "write the Kueue Configuration as one YAML mapping"));
       return new Parsed(Optional.empty(), problems);
     }
