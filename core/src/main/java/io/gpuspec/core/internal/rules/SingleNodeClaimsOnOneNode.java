@@ -20,7 +20,9 @@ import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +126,8 @@ public final class SingleNodeClaimsOnOneNode extends BaseRule {
   private void judge(CheckContext context, String claim, String mode, List<Mount> mounts) {
     long pods = 0;
     boolean everyNode = false;
-    Set<HasMetadata> owners = new HashSet<>();
+    // By identity: fabric8's value equality parses every quantity, and throws on one that does not.
+    Set<HasMetadata> owners = Collections.newSetFromMap(new IdentityHashMap<>());
     List<Mount> reported = new ArrayList<>();
     for (Mount mount : mounts) {
       pods += Math.max(0, mount.template().replicas());
