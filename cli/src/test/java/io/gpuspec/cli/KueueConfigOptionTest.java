@@ -107,7 +107,8 @@ class KueueConfigOptionTest {
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out())
-        .containsPattern("ERROR SCH015 Pod/ml/burn spec: a pod needs .*60 nvidia.com/total-gpucores")
+        .containsPattern(
+            "ERROR SCH015 Pod/ml/burn spec: a pod needs .*60 nvidia.com/total-gpucores")
         .doesNotContain("WARNING SCH015");
   }
 
