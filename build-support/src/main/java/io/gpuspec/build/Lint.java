@@ -9,6 +9,7 @@ import io.gpuspec.core.registry.KindsFileException;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.InputFileException;
 import io.gpuspec.core.spi.Rule;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -42,6 +43,8 @@ public final class Lint {
    * @param reportsDirectory where the SARIF and JUnit XML files go
    * @param crds CustomResourceDefinition files or directories of the project's own kinds
    * @param kinds kinds files: where the project's own kinds keep their pod templates
+   * @param kueueConfig the Kueue manager's Configuration file, which decides what ClusterQueue
+   *     quotas must cover
    */
   public record Request(
       List<Path> classPath,
@@ -53,7 +56,8 @@ public final class Lint {
       FailurePolicy policy,
       Path reportsDirectory,
       List<Path> crds,
-      List<Path> kinds) {
+      List<Path> kinds,
+      Optional<Path> kueueConfig) {
 
     public Request {
       classPath = List.copyOf(classPath);
@@ -65,6 +69,9 @@ public final class Lint {
   }
 
   private Lint() {}
+
+  /** The check input the Kueue configuration file is given as (read by gpuspec-scheduling). */
+  public static final String KUEUE_CONFIG = "kueue-config";
 
   /** The entries of the kinds files; a bad file is a {@link BuildException} naming it. */
   private static List<KindEntry> declaredKinds(List<Path> files) {
@@ -82,7 +89,8 @@ public final class Lint {
   /**
    * Runs the goal.
    *
-   * @throws BuildException when the fleet file is unusable or the reports cannot be written
+   * @throws BuildException when the fleet file or the Kueue configuration is unusable, or the
+   *     reports cannot be written
    */
   public static BuildOutcome run(Request request, BuildLog log) {
     return ProjectRun.in(
@@ -95,8 +103,14 @@ public final class Lint {
     log.info(ProjectRun.describe(gpuspec));
     CheckOptions.Builder options = CheckOptions.builder().addAllCrdFiles(request.crds());
     request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));
+    request.kueueConfig().ifPresent(file -> options.putInput(KUEUE_CONFIG, file));
     ReadResult read = gpuspec.read(files);
-    Report report = gpuspec.lint(read, options.build());
+    Report report;
+    try {
+      report = gpuspec.lint(read, options.build());
+    } catch (InputFileException e) {
+      throw new BuildException("gpuspec: Kueue configuration " + e.getMessage(), e);
+    }
     FindingsLog.log(report, request.policy(), log);
     List<Path> written =
         ReportFiles.write(

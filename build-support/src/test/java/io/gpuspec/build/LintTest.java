@@ -76,7 +76,8 @@ class LintTest {
         FailurePolicy.DEFAULT,
         project.resolve("target/gpuspec-reports"),
         List.of(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   @Test
@@ -121,7 +122,8 @@ class LintTest {
             FailurePolicy.DEFAULT,
             project.resolve("target/gpuspec-reports"),
             List.of(),
-            List.of());
+            List.of(),
+            Optional.empty());
 
     BuildOutcome outcome = Lint.run(request, log);
 
@@ -140,7 +142,8 @@ class LintTest {
         FailurePolicy.DEFAULT,
         project.resolve("target/gpuspec-reports"),
         List.of(),
-        List.of(kinds));
+        List.of(kinds),
+        Optional.empty());
   }
 
   @Test

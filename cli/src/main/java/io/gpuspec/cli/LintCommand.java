@@ -7,6 +7,7 @@ import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.format.ReportFormat;
+import io.gpuspec.core.spi.InputFileException;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import java.nio.file.Path;
@@ -28,6 +29,9 @@ import picocli.CommandLine.Spec;
       "Exit 0 when nothing reaches --severity, 1 when something does, 2 on bad usage or input."
     })
 final class LintCommand implements Callable<Integer> {
+
+  /** The check input the Kueue configuration file is given as (read by gpuspec-scheduling). */
+  static final String KUEUE_CONFIG = "kueue-config";
 
   private final Gpuspec gpuspec;
 
@@ -62,6 +66,15 @@ final class LintCommand implements Callable<Integer> {
         "the GPU and pod rules then check them. Repeat it for several."
       })
   List<Path> kinds;
+
+  @Option(
+      names = "--kueue-config",
+      paramLabel = "FILE",
+      description = {
+        "The Kueue manager's Configuration (config.kueue.x-k8s.io): its resource transformations",
+        "and excluded prefixes decide what ClusterQueue quotas must cover (SCH015)."
+      })
+  Path kueueConfig;
 
   @Option(
       names = "--format",
@@ -109,7 +122,16 @@ final class LintCommand implements Callable<Integer> {
     if (read.isEmpty()) {
       return Main.USAGE;
     }
-    Report report = gpuspec.lint(read.get(), options.build());
+    if (kueueConfig != null) {
+      options.putInput(KUEUE_CONFIG, kueueConfig);
+    }
+    Report report;
+    try {
+      report = gpuspec.lint(read.get(), options.build());
+    } catch (InputFileException e) {
+      spec.commandLine().getErr().println("gpuspec: --kueue-config " + e.getMessage());
+      return Main.USAGE;
+    }
     List<RuleInfo> rules = gpuspec.rules().stream().map(Rule::info).toList();
     spec.commandLine().getOut().print(output.get().render(report, rules));
     spec.commandLine().getOut().flush();

@@ -37,8 +37,9 @@ import java.util.List;
  *   <li>Volcano decides where the pods of a multi-pod job go, all at once: a Queue per team whose
  *       capability is what Kueue can admit for it (so Volcano never refuses what Kueue admitted and
  *       never reclaims), and a PodGroup per distributed job;
- *   <li>storage: local NVMe scratch, CephFS dataset claims and Ceph RBD checkpoint claims per team,
- *       and the model repository of the serving namespace.
+ *   <li>storage: local NVMe scratch, CephFS dataset claims and checkpoint claims per team (Ceph
+ *       RBD, one node at a time, for single-pod jobs; CephFS, ReadWriteMany, for jobs whose pods
+ *       run on several nodes), and the model repository of the serving namespace.
  * </ul>
  *
  * Online inference is not queued: it runs at {@code inference-critical} on its own pool, and its
@@ -135,8 +136,8 @@ final class ReferenceScheduling {
         StorageTiers.forNamespace(ML_RESEARCH)
             .renderScratchClass(false)
             .putDataset("datasets-cephfs", "50Ti")
-            .putCheckpoint("checkpoints-llama-finetune-h100", "4Ti")
-            .putCheckpoint("checkpoints-distill-l40s", "500Gi")
+            .putSharedCheckpoint("checkpoints-llama-finetune-h100", "4Ti")
+            .putSharedCheckpoint("checkpoints-distill-l40s", "500Gi")
             .build());
     sources.add(
         StorageTiers.forNamespace(SERVING)

@@ -31,6 +31,9 @@ public abstract class GpuspecExtension {
   /** A gpuspec Fleet file or {@code kubectl get nodes -o yaml} output: also check scheduling. */
   public abstract RegularFileProperty getFleet();
 
+  /** The Kueue manager's Configuration file, for gpuspecLint's ClusterQueue quota judgement. */
+  public abstract RegularFileProperty getKueueConfig();
+
   /** The directories gpuspecLint reads. */
   public abstract ConfigurableFileCollection getDirectories();
 

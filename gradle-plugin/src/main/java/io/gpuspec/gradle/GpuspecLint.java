@@ -61,6 +61,15 @@ public abstract class GpuspecLint extends DefaultTask {
   @PathSensitive(PathSensitivity.RELATIVE)
   public abstract ConfigurableFileCollection getKinds();
 
+  /**
+   * The Kueue manager's Configuration file ({@code config.kueue.x-k8s.io}): its resource
+   * transformations and excluded prefixes decide what ClusterQueue quotas must cover.
+   */
+  @InputFile
+  @Optional
+  @PathSensitive(PathSensitivity.NONE)
+  public abstract RegularFileProperty getKueueConfig();
+
   /** The versions of the {@code io.gpuspec} artifacts on the runtime class path. */
   @Input
   public abstract MapProperty<String, String> getGpuspecVersions();
@@ -89,6 +98,7 @@ public abstract class GpuspecLint extends DefaultTask {
               p.getFleet().set(getFleet());
               p.getCrds().from(getCrds());
               p.getKinds().from(getKinds());
+              p.getKueueConfig().set(getKueueConfig());
               p.getFailOnViolation().set(getFailOnViolation());
               p.getSeverity().set(getSeverity());
               p.getGpuspecVersions().set(getGpuspecVersions());

@@ -86,6 +86,7 @@ public abstract class GpuspecPlugin implements Plugin<Project> {
                   task.getFailOnViolation().set(gpuspec.getFailOnViolation());
                   task.getSeverity().set(gpuspec.getSeverity());
                   task.getFleet().set(gpuspec.getFleet());
+                  task.getKueueConfig().set(gpuspec.getKueueConfig());
                   task.getGpuspecVersions().set(versions);
                   task.getProjectDirectory().set(project.getLayout().getProjectDirectory());
                   task.getReportsDirectory().set(gpuspec.getReportsDirectory());

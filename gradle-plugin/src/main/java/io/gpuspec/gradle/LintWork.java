@@ -33,6 +33,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
 
     ConfigurableFileCollection getKinds();
 
+    RegularFileProperty getKueueConfig();
+
     Property<Boolean> getFailOnViolation();
 
     Property<String> getSeverity();
@@ -60,7 +62,9 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
                     FailurePolicy.of(p.getFailOnViolation().get(), p.getSeverity().get()),
                     p.getReportsDirectory().get().getAsFile().toPath(),
                     p.getCrds().getFiles().stream().map(File::toPath).toList(),
-                    p.getKinds().getFiles().stream().map(File::toPath).toList()),
+                    p.getKinds().getFiles().stream().map(File::toPath).toList(),
+                    Optional.ofNullable(p.getKueueConfig().getAsFile().getOrNull())
+                        .map(File::toPath)),
                 log));
   }
 }

@@ -50,6 +50,7 @@ class GpuspecPluginTest {
     gpuspec.getSeverity().set("warning");
     gpuspec.getFailOnViolation().set(false);
     gpuspec.getFleet().set(temp.resolve("fleet.yaml").toFile());
+    gpuspec.getKueueConfig().set(temp.resolve("kueue.yaml").toFile());
 
     GpuspecGenerate generate = (GpuspecGenerate) project.getTasks().getByName("gpuspecGenerate");
     assertThat(generate.getSpecClasses().get()).containsExactly("com.example.TeamPlatform");
@@ -57,6 +58,8 @@ class GpuspecPluginTest {
     assertThat(generate.getFailOnViolation().get()).isFalse();
     GpuspecLint lint = (GpuspecLint) project.getTasks().getByName("gpuspecLint");
     assertThat(lint.getFleet().get().getAsFile()).isEqualTo(temp.resolve("fleet.yaml").toFile());
+    assertThat(lint.getKueueConfig().get().getAsFile())
+        .isEqualTo(temp.resolve("kueue.yaml").toFile());
   }
 
   @Test

@@ -90,4 +90,49 @@ class WorkActionTest {
         .content()
         .contains("name=\"src/main/k8s/bad.yaml\"", "YAML003");
   }
+
+  @Test
+  void lint_withABadKueueConfiguration_failsNamingTheFileAndField() throws IOException {
+    Path k8s = Files.createDirectories(temp.resolve("src/main/k8s"));
+    Files.writeString(
+        k8s.resolve("flavor.yaml"),
+        """
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: ResourceFlavor
+        metadata:
+          name: hami
+        """);
+    Path config = temp.resolve("controller_manager_config.yaml");
+    Files.writeString(
+        config,
+        """
+        apiVersion: config.kueue.x-k8s.io/v1beta2
+        kind: Configuration
+        resources:
+          excludeResourcePrefixes: example.com/
+        """);
+    LintWork.Parameters p = project.getObjects().newInstance(LintWork.Parameters.class);
+    p.getProjectDirectory().set(temp.toFile());
+    p.getDirectories().from(k8s.toFile());
+    p.getIncludes().set(LintFiles.DEFAULT_INCLUDES);
+    p.getKueueConfig().set(config.toFile());
+    p.getFailOnViolation().set(true);
+    p.getSeverity().set("error");
+    p.getGpuspecVersions().set(Map.of());
+    p.getReportsDirectory().set(temp.resolve("reports").toFile());
+    LintWork work =
+        new LintWork() {
+          @Override
+          public Parameters getParameters() {
+            return p;
+          }
+        };
+
+    assertThatThrownBy(work::execute)
+        .isExactlyInstanceOf(GradleException.class)
+        .hasMessageContaining(
+            "gpuspec: Kueue configuration "
+                + config
+                + " resources.excludeResourcePrefixes: is not a list");
+  }
 }

@@ -8,6 +8,7 @@ import io.gpuspec.build.LintFiles;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -42,6 +43,13 @@ public class LintMojo extends GpuspecMojo {
    */
   @Parameter File[] kinds;
 
+  /**
+   * The Kueue manager's Configuration file ({@code config.kueue.x-k8s.io}): its resource
+   * transformations and excluded prefixes decide what ClusterQueue quotas must cover.
+   */
+  @Parameter(property = "gpuspec.kueueConfig")
+  File kueueConfig;
+
   /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
@@ -64,7 +72,8 @@ public class LintMojo extends GpuspecMojo {
             policy,
             reportsDirectory.toPath(),
             crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList(),
-            kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList()),
+            kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList(),
+            Optional.ofNullable(kueueConfig).map(File::toPath)),
         log);
   }
 }

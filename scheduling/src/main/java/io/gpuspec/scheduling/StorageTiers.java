@@ -37,8 +37,11 @@ import org.immutables.value.Value;
  *       node reads), or {@code ReadOnlyMany} for volumes populated elsewhere; mounted read-only at
  *       {@code /datasets/<claim>};
  *   <li><b>checkpoints</b> on Ceph RBD: {@code ReadWriteOnce} claims, mounted read-write at {@code
- *       /checkpoints}. A block volume attaches to one node at a time, so in a multi-node job let
- *       one pod (rank 0) mount it.
+ *       /checkpoints}. A block volume attaches to one node at a time, so only the pods of one node
+ *       may mount it;
+ *   <li><b>shared checkpoints</b> on CephFS: {@code ReadWriteMany} claims for jobs whose pods run
+ *       on several nodes and all mount the checkpoint directory (the pods of a Job share one
+ *       template), mounted read-write at {@code /checkpoints}.
  * </ul>
  *
  * The CephFS and RBD StorageClasses depend on the Ceph cluster (its id, pools, secrets); they are
@@ -115,6 +118,12 @@ public abstract class StorageTiers implements ManifestSource {
   /** Checkpoint claims: claim name to size. */
   public abstract Map<String, String> checkpoints();
 
+  /**
+   * Checkpoint claims that pods on several nodes mount (a multi-node job): claim name to size, on
+   * the CephFS class with {@code ReadWriteMany} access.
+   */
+  public abstract Map<String, String> sharedCheckpoints();
+
   /** The value of {@code app.kubernetes.io/part-of}. */
   @Value.Default
   public String partOf() {
@@ -133,6 +142,8 @@ public abstract class StorageTiers implements ManifestSource {
     new TreeMap<>(checkpoints())
         .forEach(
             (name, size) -> objects.add(claim(name, size, checkpointClass(), "ReadWriteOnce")));
+    new TreeMap<>(sharedCheckpoints())
+        .forEach((name, size) -> objects.add(claim(name, size, datasetClass(), "ReadWriteMany")));
     return List.copyOf(objects);
   }
 
@@ -196,13 +207,20 @@ public abstract class StorageTiers implements ManifestSource {
         mount(volume, StorageMount.DATASETS_PATH + "/" + claim, true));
   }
 
-  /** A checkpoint claim of this value, mounted read-write at {@code /checkpoints}. */
+  /**
+   * A checkpoint claim of this value (shared or not), mounted read-write at {@code /checkpoints}.
+   */
   public StorageMount checkpoints(String claim) {
+    Map<String, String> all = new TreeMap<>(checkpoints());
+    all.putAll(sharedCheckpoints());
     InvalidSpecException.require(
-        checkpoints().containsKey(claim),
+        all.containsKey(claim),
         "storage \"" + namespace() + "\" checkpoints",
-        "\"" + claim + "\" is not one of " + new TreeMap<>(checkpoints()).keySet(),
-        "add it with putCheckpoint(\"" + claim + "\", size)");
+        "\"" + claim + "\" is not one of " + all.keySet(),
+        "add it with putCheckpoint(\""
+            + claim
+            + "\", size), or putSharedCheckpoint for a"
+            + " multi-node job");
     return new StorageMount(
         claimVolume("checkpoints", claim, false),
         mount("checkpoints", StorageMount.CHECKPOINTS_PATH, false));
@@ -249,6 +267,17 @@ public abstract class StorageTiers implements ManifestSource {
             (claim, size) -> {
               Meta.requireSubdomain(where + " checkpoints", claim);
               Quantities.requireQuantity(where + " checkpoints " + claim, size);
+            });
+    sharedCheckpoints()
+        .forEach(
+            (claim, size) -> {
+              Meta.requireSubdomain(where + " sharedCheckpoints", claim);
+              Quantities.requireQuantity(where + " sharedCheckpoints " + claim, size);
+              InvalidSpecException.require(
+                  !checkpoints().containsKey(claim) && !datasets().containsKey(claim),
+                  where + " " + claim,
+                  "the claim is both a shared checkpoint claim and a dataset or checkpoint claim",
+                  "give the claims different names");
             });
     datasets()
         .keySet()

@@ -57,6 +57,35 @@ class StorageTiersTest {
   }
 
   @Test
+  void sharedCheckpoints_areCephfsClaimsManyNodesWrite_mountedAtSlashCheckpoints() {
+    StorageTiers storage =
+        StorageTiers.forNamespace("nlp")
+            .renderScratchClass(false)
+            .putSharedCheckpoint("llama-ckpt", "4Ti")
+            .build();
+
+    assertThat(storage.toManifests())
+        .singleElement()
+        .satisfies(
+            object -> {
+              PersistentVolumeClaim claim = (PersistentVolumeClaim) object;
+              assertThat(claim.getSpec().getStorageClassName()).isEqualTo("cephfs");
+              assertThat(claim.getSpec().getAccessModes()).containsExactly("ReadWriteMany");
+            });
+    StorageMount mount = storage.checkpoints("llama-ckpt");
+    assertThat(mount.volume().getPersistentVolumeClaim().getClaimName()).isEqualTo("llama-ckpt");
+    assertThat(mount.mount().getMountPath()).isEqualTo("/checkpoints");
+    assertThatThrownBy(
+            () ->
+                StorageTiers.forNamespace("nlp")
+                    .putCheckpoint("ckpt", "1Ti")
+                    .putSharedCheckpoint("ckpt", "1Ti")
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("both a shared checkpoint claim");
+  }
+
+  @Test
   void readOnlyManyDatasets_andNoScratchClass_whenAsked() {
     StorageTiers storage =
         StorageTiers.forNamespace("nlp")

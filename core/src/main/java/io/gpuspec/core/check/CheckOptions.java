@@ -9,6 +9,7 @@ import io.gpuspec.core.registry.KindsFile;
 import io.gpuspec.core.registry.KindsFileException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.immutables.value.Value;
@@ -26,6 +27,8 @@ import org.immutables.value.Value;
  *   <li>{@link #crdFiles()}: CustomResourceDefinition files or directories of the user's own kinds;
  *       a module that executes CRD schemas (gpuspec-cel) validates their resources.
  *   <li>{@link #kinds()}: the user's own kinds for the pod-template registry ({@code --kinds}).
+ *   <li>{@link #inputs()}: named files modules read, e.g. the Kueue configuration ({@code
+ *       --kueue-config}).
  * </ul>
  */
 @Value.Immutable
@@ -58,6 +61,13 @@ public abstract class CheckOptions {
    * KindsFile#read}): their pod templates are checked like those of the kinds modules know.
    */
   public abstract List<KindEntry> kinds();
+
+  /**
+   * Named input files that modules read, by name (e.g. {@code kueue-config}: the Kueue manager's
+   * {@code Configuration}, read by gpuspec-scheduling). A rule that cannot use one throws {@link
+   * io.gpuspec.core.spi.InputFileException}, which stops the check.
+   */
+  public abstract Map<String, java.nio.file.Path> inputs();
 
   /** Every scheme GPU models are read with: extras, then the fleet's, then the built-ins. */
   @Value.Derived

@@ -92,6 +92,11 @@ final class EngineContext implements CheckContext {
   }
 
   @Override
+  public Optional<java.nio.file.Path> input(String name) {
+    return Optional.ofNullable(options.inputs().get(name));
+  }
+
+  @Override
   public GpuCatalogue catalogue() {
     return options.catalogue();
   }

@@ -11,6 +11,7 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.spi.InputFileException;
 import io.gpuspec.core.spi.ObjectLookup;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
@@ -44,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A rule that throws does not stop the check: the engine reports {@value #ENGINE_FAILURE} on
  * each object the rule fails on, keeps the rule's findings on the other objects and runs the other
- * rules.
+ * rules. The exception is {@link InputFileException}: an input file of the options ({@link
+ * CheckOptions#inputs()}) that a rule cannot use stops the check with it.
  *
  * <p>Findings on objects read from files point at the offending field: the context locates each
  * violation's field path through {@link ManifestSet#sourceOf(HasMetadata, String)}.
@@ -262,6 +264,8 @@ public final class RuleEngine {
               found::add);
       rule.check(manifests, context);
       context.dropRedundant(found);
+    } catch (InputFileException e) {
+      throw e; // about a file the user gave, not about an object: the check stops
     } catch (RuntimeException | StackOverflowError e) {
       return Optional.of(e);
     }

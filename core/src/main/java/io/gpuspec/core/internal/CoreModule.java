@@ -22,6 +22,7 @@ import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
+import io.gpuspec.core.internal.rules.SingleNodeClaimsOnOneNode;
 import io.gpuspec.core.internal.rules.TolerationsValid;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.registry.KindEntry;
@@ -75,6 +76,7 @@ public final class CoreModule implements GpuspecModule {
         new PriorityClassValid(),
         new SingleGlobalDefaultPriorityClass(),
         new ObjectsDefinedOnce(),
+        new SingleNodeClaimsOnOneNode(),
         new RestrictedSecurityContext(),
         new AutomountTokenIsAField(),
         new ContainersNamedWithImages(),

@@ -47,6 +47,14 @@ public interface CheckContext {
   }
 
   /**
+   * The input file given under {@code name} (see {@code CheckOptions.inputs()}), if any. A rule
+   * that cannot use it throws {@link InputFileException}.
+   */
+  default Optional<java.nio.file.Path> input(String name) {
+    return Optional.empty();
+  }
+
+  /**
    * A value computed once per check of one set and shared by the rules of that check (e.g. two
    * rules reporting different ids of one validation): the first call with an equal {@code key}
    * computes it, later calls in the same check get the same value. Never kept across checks. The

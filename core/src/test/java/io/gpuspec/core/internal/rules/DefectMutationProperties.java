@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -19,6 +20,8 @@ import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -363,6 +366,41 @@ class DefectMutationProperties {
         valid
             .objects()
             .add(new PriorityClassBuilder(first).withValue(first.getValue() + 1).build());
+      }
+    },
+    K8S013 {
+      @Override
+      void apply(Valid valid) {
+        HasMetadata workload = valid.workload();
+        if (workload instanceof Deployment d) {
+          d.getSpec().setReplicas(2);
+        } else if (workload instanceof Job job) {
+          job.getSpec().setParallelism(2);
+        }
+        valid
+            .objects()
+            .add(
+                new PersistentVolumeClaimBuilder()
+                    .withNewMetadata()
+                    .withName("checkpoints")
+                    .withNamespace(workload.getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withAccessModes("ReadWriteOnce")
+                    .withNewResources()
+                    .addToRequests("storage", new Quantity("1Ti"))
+                    .endResources()
+                    .endSpec()
+                    .build());
+        List<Volume> volumes = new ArrayList<>(valid.spec().getVolumes());
+        volumes.add(
+            new VolumeBuilder()
+                .withName("checkpoints")
+                .withNewPersistentVolumeClaim()
+                .withClaimName("checkpoints")
+                .endPersistentVolumeClaim()
+                .build());
+        valid.spec().setVolumes(volumes);
       }
     },
     K8S014 {

@@ -1,5 +1,6 @@
 package io.gpuspec.scheduling.internal.rules;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -23,6 +24,7 @@ import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
+import io.gpuspec.scheduling.facts.KueueConfiguration;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
@@ -58,7 +60,19 @@ import org.jspecify.annotations.Nullable;
  *       which the set may not show, so it is taken as unbounded.
  * </ul>
  *
- * A workload that cannot be admitted never runs, so findings are errors.
+ * Kueue counts a pod's requests after its manager's {@code Configuration}: requests of {@code
+ * resources.excludeResourcePrefixes} dropped, {@code resources.transformations} applied (e.g.
+ * HAMi's per-vGPU {@code nvidia.com/gpucores} turned into {@code nvidia.com/total-gpucores}), and,
+ * with {@code quotaCheckStrategy: IgnoreUndeclared}, resources the queue does not cover not checked
+ * (https://kueue.sigs.k8s.io/docs/tasks/manage/administer_cluster_quotas/#transform-resources-for-quota-management).
+ * The configuration is the check's input {@code kueue-config} (a file; one that is not a
+ * Configuration stops the check) or the ConfigMap {@code kueue-manager-config} of the set (its
+ * problems are reported on it), and then the judgement is exact. Without it, Kueue's defaults
+ * (nothing excluded or transformed) are assumed, except that a resource the queue does not cover is
+ * a warning when the queue covers extended resources that no pod of the set requests: those are
+ * outputs of a transformation the configuration would state.
+ *
+ * <p>A workload that cannot be admitted never runs, so findings are errors.
  */
 public final class QuotaAdmitsEveryPod extends BaseRule {
 
@@ -74,7 +88,7 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
                 "A pod that asks for more than its namespace's ResourceQuota, or a job that no"
                     + " flavor of its ClusterQueue can hold, is never admitted and never runs.")
             .fix("Raise the quota or borrowing limit, or make the pods smaller.")
-            .addKinds("ResourceQuota", "ClusterQueue", "*")
+            .addKinds("ResourceQuota", "ClusterQueue", "ConfigMap", "*")
             .documentation("https://kueue.sigs.k8s.io/docs/concepts/cluster_queue/")
             .build());
   }
@@ -82,6 +96,11 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     List<ResourceQuota> quotas = manifests.ofType(ResourceQuota.class);
+    Optional<KueueConfiguration> config = configuration(manifests, context);
+    Set<String> requested = new HashSet<>();
+    for (Workload workload : context.workloads()) {
+      workload.templates().forEach(t -> requested.addAll(PodRequests.of(t.spec()).keySet()));
+    }
     for (Workload workload : context.workloads()) {
       HasMetadata object = workload.object();
       for (ResourceQuota quota : quotas) {
@@ -90,8 +109,29 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
         }
       }
       clusterQueue(manifests, object)
-          .ifPresent(queue -> kueue(manifests, context, workload, queue));
+          .ifPresent(queue -> kueue(manifests, context, workload, queue, config, requested));
     }
+  }
+
+  /**
+   * The Kueue manager's configuration: the input file when given (a file that is not one stops the
+   * check), else the ConfigMap {@value KueueConfiguration#CONFIG_MAP} of the set, whose problems
+   * are reported on it; empty when neither is known.
+   */
+  private static Optional<KueueConfiguration> configuration(
+      ManifestSet manifests, CheckContext context) {
+    Optional<java.nio.file.Path> file = context.input(KueueConfiguration.INPUT);
+    if (file.isPresent()) {
+      return Optional.of(KueueConfiguration.read(file.get()));
+    }
+    for (ConfigMap map : manifests.ofType(ConfigMap.class)) {
+      KueueConfiguration.Parsed parsed = KueueConfiguration.fromConfigMap(map);
+      parsed.problems().forEach(p -> context.report(map, p));
+      if (parsed.configuration().isPresent()) {
+        return parsed.configuration();
+      }
+    }
+    return Optional.empty();
   }
 
   // --- ResourceQuota -----------------------------------------------------------------------------
@@ -191,7 +231,12 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
   }
 
   private void kueue(
-      ManifestSet manifests, CheckContext context, Workload workload, ClusterQueue queue) {
+      ManifestSet manifests,
+      CheckContext context,
+      Workload workload,
+      ClusterQueue queue,
+      Optional<KueueConfiguration> config,
+      Set<String> requested) {
     HasMetadata object = workload.object();
     boolean cohort =
         queue.getSpec().getCohortName() != null && !queue.getSpec().getCohortName().isEmpty();
@@ -201,25 +246,52 @@ public final class QuotaAdmitsEveryPod extends BaseRule {
     queue.getSpec().getResourceGroups().stream()
         .filter(g -> g != null)
         .forEach(g -> covered.addAll(NullFree.list(g.getCoveredResources())));
+    // Covered extended resources no pod of the set requests: outputs of a transformation.
+    List<String> produced =
+        covered.stream()
+            .filter(r -> r != null && Labels.isExtendedResourceName(r) && !requested.contains(r))
+            .sorted()
+            .toList();
     for (PodTemplate template : workload.templates()) {
-      Map<String, BigDecimal> pod = PodRequests.of(template.spec());
+      Map<String, BigDecimal> raw = PodRequests.of(template.spec());
+      Map<String, BigDecimal> pod = config.map(c -> c.effective(raw)).orElse(raw);
       Optional<String> uncovered =
-          pod.keySet().stream()
-              .filter(Labels::isExtendedResourceName)
-              .filter(r -> !covered.contains(r))
-              .findFirst();
+          config.isPresent() && config.get().ignoreUndeclared()
+              ? Optional.empty()
+              : pod.keySet().stream()
+                  .filter(Labels::isExtendedResourceName)
+                  .filter(r -> !covered.contains(r))
+                  .findFirst();
       if (uncovered.isPresent()) {
+        boolean unknown = config.isEmpty() && !produced.isEmpty();
         context.report(
+            unknown ? Severity.WARNING : Severity.ERROR,
             object,
-            containerPath(template, uncovered.get()),
-            "its pods request "
+            containerPath(template, raw.containsKey(uncovered.get()) ? uncovered.get() : ""),
+            "its pods "
+                + (raw.containsKey(uncovered.get())
+                    ? "request "
+                    : "count, after Kueue's resource transformations, ")
                 + uncovered.get()
                 + ", which "
                 + Subject.of(queue)
                 + " (behind LocalQueue \""
                 + Subject.labels(object).get(Sched.KUEUE_QUEUE_NAME)
-                + "\") has no quota for; Kueue never admits the workload",
-            "add " + uncovered.get() + " to a resource group of " + Subject.of(queue));
+                + "\") has no quota for; "
+                + (unknown
+                    ? "the queue covers "
+                        + String.join(", ", produced)
+                        + ", which no pod requests, as if Kueue's configuration transformed or"
+                        + " excluded resources; if it does not, Kueue never admits the workload"
+                    : "Kueue never admits the workload"),
+            unknown
+                ? "give the check the Kueue Configuration (--kueue-config, or the ConfigMap "
+                    + KueueConfiguration.CONFIG_MAP
+                    + " in the set) to judge it exactly, or add "
+                    + uncovered.get()
+                    + " to a resource group of "
+                    + Subject.of(queue)
+                : "add " + uncovered.get() + " to a resource group of " + Subject.of(queue));
         continue;
       }
       int count = admittedWhole(object) ? Math.max(1, template.replicas()) : 1;
