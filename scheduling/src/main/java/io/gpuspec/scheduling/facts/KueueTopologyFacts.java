@@ -280,10 +280,6 @@ public final class KueueTopologyFacts {
               + String.join(", ", levels(topology))
               + ")");
     }
-    String where =
-        queue
-            .map(q -> " of the flavors of ClusterQueue \"" + Subject.name(q) + "\"")
-            .orElse(" of the set");
     return List.of(
         new Finding(
             request.path(),
@@ -291,7 +287,6 @@ public final class KueueTopologyFacts {
                 + request.level()
                 + "\" is not a level of "
                 + String.join(" or ", described)
-                + where
                 + "; Kueue never admits the pod set",
             fix));
   }
