@@ -108,7 +108,9 @@ public final class DomainFit {
    * of its pods form one pod set.
    */
   static Optional<Answer> of(
-      FleetReport.Placement placement,
+      ObjectRef workload,
+      long gpusPerPod,
+      Optional<SourceLocation> source,
       PodTemplate template,
       int pods,
       ToLongFunction<NodeGroup> podsPerNode,
@@ -127,17 +129,17 @@ public final class DomainFit {
             .max(Map.Entry.<String, Long>comparingByValue().thenComparing(e -> e.getKey()));
     return Optional.of(
         new Answer(
-            placement.workload(),
-            placement.role(),
-            placement.specPath(),
+            workload,
+            template.role(),
+            template.specPath(),
             level,
             required != null,
             pods,
-            placement.gpusPerPod(),
+            gpusPerPod,
             largest.map(
                 e -> level.equals(HOSTNAME) ? "one " + e.getKey() : level + "=" + e.getKey()),
             largest.map(Map.Entry::getValue).orElse(0L),
-            placement.source()));
+            source));
   }
 
   /** FLEET003: an error per required pod set no domain holds, a warning per preferred one. */

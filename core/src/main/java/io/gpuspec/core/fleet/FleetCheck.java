@@ -218,7 +218,14 @@ public final class FleetCheck {
         FleetReport.Placement placed = placements.get(placements.size() - 1);
         eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
         int perGang = (template.replicas() + workload.get().groups() - 1) / workload.get().groups();
-        DomainFit.of(placed, template, perGang, g -> podsPerNode(demand, g), groups)
+        DomainFit.of(
+                placed.workload(),
+                placed.gpusPerPod(),
+                placed.source(),
+                template,
+                perGang,
+                g -> podsPerNode(demand, g),
+                groups)
             .ifPresent(domains::add);
         needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting()));
         roles.add((template.role().isEmpty() ? "pods" : template.role()) + " " + perGang);
