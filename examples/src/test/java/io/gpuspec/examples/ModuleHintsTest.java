@@ -47,7 +47,7 @@ class ModuleHintsTest {
         .isEqualTo(
             "gpuspec-scheduling models ClusterQueue at apiVersion kueue.x-k8s.io/v1beta2: write"
                 + " that apiVersion");
-    assertThat(fabric8Only.unknownKindFix("kueue.x-k8s.io/v1beta2", "Topology"))
+    assertThat(fabric8Only.unknownKindFix("kueue.x-k8s.io/v1beta2", "AdmissionCheck"))
         .isEqualTo("no gpuspec module models this kind");
     assertThat(fabric8Only.unknownKindFix("v1", "Widget"))
         .isEqualTo("no gpuspec module models this kind");

@@ -6,11 +6,13 @@ import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.NodeTaint;
+import io.gpuspec.scheduling.facts.KueueTopologyFacts;
 import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavorSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -22,6 +24,8 @@ import org.immutables.value.Value;
  *   <li>{@code nodeLabels}: the labels workloads on the pool select (the pool's selector labels);
  *       Kueue injects them into admitted pods as a node selector;
  *   <li>{@code nodeTaints}: the pool's taints, so that Kueue knows what the nodes repel;
+ *   <li>{@code topologyName}: the {@link KueueTopology} Kueue places admitted pod sets by (it needs
+ *       node labels, so that Kueue knows which nodes' topology labels to read);
  *   <li>{@code tolerations}: one exact toleration per taint, which Kueue adds to admitted pods so
  *       they can land on the tainted pool. With matching tolerations the flavor's {@code
  *       nodeTaints} are not considered at admission; set {@code injectTolerations(false)} to make
@@ -33,9 +37,10 @@ import org.immutables.value.Value;
  * }</pre>
  *
  * <p>Checked at build with SCH020's fact ({@link KueueWebhookFacts#taintsUnique}): taints are
- * unique by key and effect, as Kueue's webhook requires. The value itself checks the limits the CRD
- * states (at most 8 node labels, 8 taints and 8 tolerations; hand-written YAML is held to them by
- * the cel module's CRD001).
+ * unique by key and effect, as Kueue's webhook requires; and SCH026's ({@link
+ * KueueTopologyFacts#topologyFlavorHasNodeLabels}): a flavor with a Topology has node labels. The
+ * value itself checks the limits the CRD states (at most 8 node labels, 8 taints and 8 tolerations;
+ * hand-written YAML is held to them by the cel module's CRD001).
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -51,6 +56,9 @@ public abstract class KueueFlavor implements ManifestSource {
 
   /** Taints of the flavor's nodes. */
   public abstract List<NodeTaint> nodeTaints();
+
+  /** The Topology for topology-aware scheduling, by name. */
+  public abstract Optional<String> topologyName();
 
   /** Whether Kueue adds a toleration of each node taint to admitted pods. */
   @Value.Default
@@ -77,6 +85,7 @@ public abstract class KueueFlavor implements ManifestSource {
     if (injectTolerations()) {
       spec.setTolerations(nodeTaints().stream().map(NodeTaint::toleration).toList());
     }
+    topologyName().ifPresent(spec::setTopologyName);
     return new ResourceFlavor(Meta.clusterScoped(name(), partOf()), spec);
   }
 
@@ -95,6 +104,7 @@ public abstract class KueueFlavor implements ManifestSource {
         where + " nodeTaints",
         nodeTaints().size() + " taints, more than the " + MAX_ENTRIES + " Kueue accepts",
         "give the pool at most " + MAX_ENTRIES + " taints");
+    topologyName().ifPresent(t -> Meta.requireSubdomain(where + " topologyName", t));
     Meta.requirePartOf(where, partOf());
   }
 
@@ -121,7 +131,14 @@ public abstract class KueueFlavor implements ManifestSource {
       KueueFlavor flavor = super.build();
       ResourceFlavor rendered = flavor.toResourceFlavor();
       Meta.requireNone(rendered, "SCH020", KueueWebhookFacts.taintsUnique(rendered));
+      Meta.requireNone(
+          rendered, "SCH026", KueueTopologyFacts.topologyFlavorHasNodeLabels(rendered));
       return flavor;
+    }
+
+    /** Places the flavor's workloads by this Topology's levels (its {@code topologyName}). */
+    public Builder topology(KueueTopology topology) {
+      return (Builder) topologyName(topology.name());
     }
 
     /** Builds without the rules' facts, to compare {@link #build()} with the rules. */

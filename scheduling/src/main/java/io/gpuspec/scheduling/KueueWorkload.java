@@ -7,15 +7,20 @@ import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.PriorityRef;
+import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
+import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Workload;
 import io.gpuspec.scheduling.facts.KueueReferenceFacts;
+import io.gpuspec.scheduling.facts.KueueTopologyFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.immutables.value.Value;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Queues a rendered workload in a Kueue {@link KueueLocalQueue}: a copy of the workload with the
@@ -36,14 +41,20 @@ import org.immutables.value.Value;
  * platform.add(queued);
  * }</pre>
  *
- * A gang can be queued too: {@code KueueWorkload.of(gang.stamped())}, with {@code gang.podGroup()}
- * added beside it; Kueue then decides when the job runs and Volcano where its pods go, see {@code
- * docs/scheduling.md}.
+ * With {@link #topology()}, every pod template gets Kueue's topology annotation, e.g. {@code
+ * kueue.x-k8s.io/podset-required-topology: <rack label>}, so that Kueue admits each pod set only
+ * within one domain of that level (start with {@link #of(Gpuspec, HasMetadata)}).
+ *
+ * <p>A gang can be queued too: {@code KueueWorkload.of(gang.stamped())}, with {@code
+ * gang.podGroup()} added beside it; Kueue then decides when the job runs and Volcano where its pods
+ * go, see {@code docs/scheduling.md}.
  *
  * <p>Checked at build with SCH004's fact ({@link KueueReferenceFacts#localQueueExists}): the
- * workload is in the LocalQueue's namespace (a workload can only use its own namespace's queues).
- * The value itself refuses a workload without a name or a Job without a spec, and labels that
- * already name another queue or priority.
+ * workload is in the LocalQueue's namespace (a workload can only use its own namespace's queues);
+ * with a topology, SCH024's ({@link KueueTopologyFacts#annotationsWellFormed}): the pod templates
+ * give one topology annotation, and SCH025's ({@link KueueTopologyFacts#levelExists}): the level is
+ * one of the given Topology's. The value itself refuses a workload without a name or a Job without
+ * a spec, and labels that already name another queue or priority.
  */
 @Value.Immutable
 @GpuSpecStyle
@@ -57,6 +68,16 @@ public abstract class KueueWorkload implements ManifestSource {
 
   /** The workload's Kueue priority: the WorkloadPriorityClass of this tier's name. */
   public abstract Optional<PriorityRef> priority();
+
+  /** Where Kueue places every pod set (pod template) of the workload by topology. */
+  public abstract Optional<PodSetTopology> topology();
+
+  /**
+   * The workload's pod templates as the registry's adapters showed them when it was started with
+   * {@link #of(Gpuspec, HasMetadata)}; needed to annotate them with {@link #topology()}.
+   */
+  @Value.Auxiliary
+  abstract Optional<Workload> adapted();
 
   /** The labels Kueue reads on the workload object. */
   public Map<String, String> labels() {
@@ -73,7 +94,7 @@ public abstract class KueueWorkload implements ManifestSource {
   /** A copy of the workload, labelled for the queue and suspended where Kueue expects it. */
   @Value.Lazy
   public HasMetadata stamped() {
-    HasMetadata copy = Trees.copy(workload());
+    HasMetadata copy = annotated();
     ObjectMeta meta = copy.getMetadata();
     Map<String, String> labels =
         new TreeMap<>(meta.getLabels() == null ? new LinkedHashMap<>() : meta.getLabels());
@@ -87,6 +108,48 @@ public abstract class KueueWorkload implements ManifestSource {
       kubeflow.runPolicy(policy);
     }
     return copy;
+  }
+
+  /** A copy of the workload whose pod templates carry the topology annotation, if any. */
+  private HasMetadata annotated() {
+    if (topology().isEmpty() || adapted().isEmpty()) {
+      return Trees.copy(workload());
+    }
+    ObjectNode tree = Trees.tree(workload());
+    for (PodTemplate template : adapted().get().templates()) {
+      ObjectNode meta = Trees.at(tree, template.metadataPath());
+      ObjectNode annotations =
+          meta.get("annotations") instanceof ObjectNode existing
+              ? existing
+              : meta.putObject("annotations");
+      annotations.put(topology().get().annotation(), topology().get().value());
+    }
+    return Trees.object(tree, workload().getClass());
+  }
+
+  /** The stamped workload's pod templates, as the registry's adapters show them. */
+  private List<PodTemplate> stampedTemplates() {
+    return adapted().isEmpty()
+        ? List.of()
+        : adapted().get().templates().stream().map(t -> withTopology(t, topology().get())).toList();
+  }
+
+  private static PodTemplate withTopology(PodTemplate template, PodSetTopology topology) {
+    ObjectMeta meta = new ObjectMeta();
+    Map<String, String> annotations =
+        new TreeMap<>(
+            template.metadata().getAnnotations() == null
+                ? Map.of()
+                : template.metadata().getAnnotations());
+    annotations.put(topology.annotation(), topology.value());
+    meta.setAnnotations(annotations);
+    return new PodTemplate(
+        template.role(),
+        meta,
+        template.metadataPath(),
+        template.spec(),
+        template.specPath(),
+        template.replicas());
   }
 
   @Override
@@ -118,6 +181,11 @@ public abstract class KueueWorkload implements ManifestSource {
                     where + " labels",
                     "it already says " + key + ": " + existing.get(key),
                     "queue each workload once"));
+    InvalidSpecException.require(
+        topology().isEmpty() || adapted().isPresent(),
+        where + " topology",
+        "the workload's pod templates are not known",
+        "start with KueueWorkload.of(gpuspec, workload), so that its pod sets can be annotated");
   }
 
   /**
@@ -130,11 +198,35 @@ public abstract class KueueWorkload implements ManifestSource {
         stamped,
         "SCH004",
         KueueReferenceFacts.localQueueExists(stamped, List.of(queue().toLocalQueue())));
+    if (topology().isEmpty()) {
+      return;
+    }
+    for (PodTemplate template : stampedTemplates()) {
+      Meta.requireNone(stamped, "SCH024", KueueTopologyFacts.annotationsWellFormed(template));
+      Optional<KueueTopology> named = topology().get().topology();
+      for (KueueTopologyFacts.LevelRequest request : KueueTopologyFacts.levelRequests(template)) {
+        if (named.isPresent()) {
+          Meta.requireNone(
+              stamped,
+              "SCH025",
+              KueueTopologyFacts.levelExists(
+                  request, Optional.empty(), List.of(named.get().toTopology())));
+        }
+      }
+    }
   }
 
   /** Starts queueing this rendered workload. */
   public static Builder of(HasMetadata workload) {
     return new Builder().workload(workload);
+  }
+
+  /**
+   * Starts queueing this rendered workload, whose pod templates {@code gpuspec} shows, so that its
+   * pod sets can be placed by {@link #topology()}.
+   */
+  public static Builder of(Gpuspec gpuspec, HasMetadata workload) {
+    return new Builder().adapted(gpuspec.engine().workload(workload)).workload(workload);
   }
 
   public static final class Builder extends ImmutableKueueWorkload.Builder {

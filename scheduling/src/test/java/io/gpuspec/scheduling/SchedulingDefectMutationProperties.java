@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.TrainingJob;
@@ -23,6 +24,7 @@ import io.gpuspec.core.report.Report;
 import io.gpuspec.scheduling.SchedulingArbitraries.GpuQuota;
 import io.gpuspec.scheduling.SchedulingArbitraries.PolicySpec;
 import io.gpuspec.scheduling.SchedulingArbitraries.TeamSpec;
+import io.gpuspec.scheduling.facts.KueueTopologyFacts;
 import io.gpuspec.scheduling.facts.KueueWebhookFacts;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.FairSharing;
@@ -30,10 +32,17 @@ import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceQuota;
+import io.gpuspec.scheduling.model.kueue.Topology;
+import io.gpuspec.scheduling.model.kueue.TopologyLevel;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
 import io.gpuspec.scheduling.model.volcano.batch.JobSpec;
+import io.gpuspec.scheduling.model.volcano.batch.NetworkTopologySpec;
 import io.gpuspec.scheduling.model.volcano.batch.TaskSpec;
+import io.gpuspec.scheduling.model.volcano.topology.HyperNode;
+import io.gpuspec.scheduling.model.volcano.topology.HyperNodeSpec;
+import io.gpuspec.scheduling.model.volcano.topology.MemberSelector;
+import io.gpuspec.scheduling.model.volcano.topology.MemberSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -67,9 +76,26 @@ class SchedulingDefectMutationProperties {
   private static final String VOLCANO_JOB = "sweep";
   private static final String LOCAL_QUEUE = "training";
   private static final String MISSING = "no-such-name";
+  private static final String TOPOLOGY = "datacenter";
+  private static final String RACK = "topology.example.com/rack";
+  private static final String BLOCK = "topology.example.com/block";
 
   /** The valid objects of one try: fresh from the DSL, so a mutation never leaks to another. */
-  record Valid(Shape shape, List<HasMetadata> objects) {
+  record Valid(Shape shape, List<HasMetadata> objects, List<NodeGroup> moreNodes) {
+
+    Valid(Shape shape, List<HasMetadata> objects) {
+      this(shape, objects, new ArrayList<>());
+    }
+
+    /** The policy's pools, and the node groups a mutation added. */
+    Fleet fleet() {
+      if (moreNodes.isEmpty()) {
+        return Fleet.of(shape.spec().pools());
+      }
+      List<NodeGroup> groups = new ArrayList<>(Fleet.of(shape.spec().pools()).groups());
+      groups.addAll(moreNodes);
+      return Fleet.ofGroups(groups);
+    }
 
     String team() {
       return shape.team().name();
@@ -100,6 +126,20 @@ class SchedulingDefectMutationProperties {
     /** The PodGroup of the Job's gang, named after the Job. */
     PodGroup podGroup() {
       return find(PodGroup.class, JOB);
+    }
+
+    List<ResourceFlavor> flavors() {
+      return objects.stream()
+          .filter(ResourceFlavor.class::isInstance)
+          .map(ResourceFlavor.class::cast)
+          .toList();
+    }
+
+    List<HyperNode> hyperNodes() {
+      return objects.stream()
+          .filter(HyperNode.class::isInstance)
+          .map(HyperNode.class::cast)
+          .toList();
     }
 
     ClusterQueue clusterQueue() {
@@ -347,7 +387,92 @@ class SchedulingDefectMutationProperties {
             .getRequests()
             .put("storage", new Quantity("0"));
       }
+    },
+    SCH024 {
+      @Override
+      void apply(Valid valid) {
+        templateAnnotations(valid).put(KueueTopologyFacts.UNCONSTRAINED, "true");
+      }
+    },
+    SCH025 {
+      @Override
+      void apply(Valid valid) {
+        templateAnnotations(valid).put(KueueTopologyFacts.PREFERRED, "example.com/" + MISSING);
+      }
+    },
+    SCH026 {
+      @Override
+      void apply(Valid valid) {
+        valid.flavors().get(0).getSpec().setNodeLabels(Map.of());
+      }
+    },
+    SCH027 {
+      @Override
+      void apply(Valid valid) {
+        valid.flavors().get(0).getSpec().setTopologyName(MISSING);
+      }
+    },
+    SCH028 {
+      @Override
+      void apply(Valid valid) {
+        List<TopologyLevel> levels =
+            new ArrayList<>(valid.find(Topology.class, TOPOLOGY).getSpec().getLevels());
+        levels.add(0, new TopologyLevel(levels.get(0).getNodeLabel()));
+        valid.find(Topology.class, TOPOLOGY).getSpec().setLevels(levels);
+      }
+    },
+    SCH029 {
+      @Override
+      void apply(Valid valid) {
+        Map<String, String> flavorNodes = valid.flavors().get(0).getSpec().getNodeLabels();
+        for (String rack : List.of("r1", "r2")) {
+          Map<String, String> labels = new HashMap<>(flavorNodes);
+          labels.put(RACK, rack);
+          labels.put(BLOCK, "b1");
+          valid.moreNodes().add(new NodeGroup(rack, 2, labels, List.of(), Map.of()));
+        }
+        valid
+            .find(Topology.class, TOPOLOGY)
+            .getSpec()
+            .setLevels(List.of(new TopologyLevel(RACK), new TopologyLevel(BLOCK)));
+      }
+    },
+    SCH030 {
+      @Override
+      void apply(Valid valid) {
+        HyperNode first = valid.hyperNodes().get(0);
+        HyperNodeSpec spec = new HyperNodeSpec();
+        spec.setTier(3);
+        spec.setMembers(
+            List.of(
+                new MemberSpec(
+                    MemberSpec.HYPER_NODE, MemberSelector.exact(first.getMetadata().getName()))));
+        valid.objects().add(new HyperNode(new ObjectMetaBuilder().withName("spine").build(), spec));
+      }
+    },
+    SCH031 {
+      @Override
+      void apply(Valid valid) {
+        valid.hyperNodes().get(0).getSpec().setMembers(List.of());
+      }
+    },
+    SCH032 {
+      @Override
+      void apply(Valid valid) {
+        NetworkTopologySpec topology = new NetworkTopologySpec();
+        topology.setMode(NetworkTopologySpec.HARD);
+        topology.setHighestTierAllowed(7);
+        valid
+            .find(io.gpuspec.scheduling.model.volcano.batch.Job.class, VOLCANO_JOB)
+            .getSpec()
+            .setNetworkTopology(topology);
+      }
     };
+
+    /** The annotations of the queued Job's pod template (Kueue's pod set). */
+    static Map<String, String> templateAnnotations(Valid valid) {
+      return valid.job().getSpec().getTemplate().getMetadata().getAnnotations();
+    }
 
     boolean appliesTo(Valid valid) {
       return true;
@@ -398,8 +523,10 @@ class SchedulingDefectMutationProperties {
               .queue(queue)
               .priority(PriorityTier.trainingNormal())
               .build();
+      KueueTopology topology = topology();
       KueueWorkload queued =
-          KueueWorkload.of(gang.stamped())
+          KueueWorkload.of(TestGpuspec.GPUSPEC, gang.stamped())
+              .topology(PodSetTopology.preferred(topology, topology.levels().get(0)))
               .queue(
                   KueueLocalQueue.named(LOCAL_QUEUE)
                       .namespace(namespace)
@@ -410,7 +537,30 @@ class SchedulingDefectMutationProperties {
       objects.addAll(gang.podGroup().toManifests());
       objects.addAll(queued.toManifests());
       objects.add(volcanoJob(namespace));
+      objects.addAll(topology.toManifests());
+      objects.stream()
+          .filter(ResourceFlavor.class::isInstance)
+          .map(ResourceFlavor.class::cast)
+          .forEach(f -> f.getSpec().setTopologyName(topology.name()));
+      objects.addAll(
+          VolcanoHyperNodes.fromFleet(Fleet.of(spec.pools()), List.of(topology.levels().get(0)))
+              .toManifests());
       return new Valid(this, objects);
+    }
+
+    /** The node label keys every pool's nodes carry, sorted. */
+    List<String> commonKeys() {
+      List<String> keys = new ArrayList<>(spec.pools().get(0).nodeLabels().keySet());
+      spec.pools().forEach(p -> keys.retainAll(p.nodeLabels().keySet()));
+      Collections.sort(keys);
+      return keys;
+    }
+
+    /** A Topology of a label every pool carries, above the hosts. */
+    KueueTopology topology() {
+      return KueueTopology.named(TOPOLOGY)
+          .addLevels(commonKeys().get(0), KueueTopologyFacts.HOSTNAME)
+          .build();
     }
 
     /**
@@ -545,11 +695,10 @@ class SchedulingDefectMutationProperties {
     return TestGpuspec.GPUSPEC
         .engine()
         .check(
-            ManifestSet.of(valid.objects()),
-            CheckOptions.builder().fleet(Fleet.of(valid.shape().spec().pools())).build());
+            ManifestSet.of(valid.objects()), CheckOptions.builder().fleet(valid.fleet()).build());
   }
 
-  @Property(tries = 690, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 960, edgeCases = EdgeCasesMode.NONE)
   @Label(
       "each scheduling rule's defect, introduced into valid objects, is always reported with its"
           + " id")

@@ -179,6 +179,7 @@ public final class FleetCheck {
     Map<Demand, Outcome> outcomes = new HashMap<>();
     List<FleetReport.Placement> placements = new ArrayList<>();
     List<FleetReport.Gang> gangs = new ArrayList<>();
+    List<DomainFit.Answer> domains = new ArrayList<>();
     List<NodeGroup> groups = fleet.groups();
     boolean knowsCpuNodes =
         groups.stream()
@@ -217,6 +218,15 @@ public final class FleetCheck {
         FleetReport.Placement placed = placements.get(placements.size() - 1);
         eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
         int perGang = (template.replicas() + workload.get().groups() - 1) / workload.get().groups();
+        DomainFit.of(
+                placed.workload(),
+                placed.gpusPerPod(),
+                placed.source(),
+                template,
+                perGang,
+                g -> podsPerNode(demand, g),
+                groups)
+            .ifPresent(domains::add);
         needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting()));
         roles.add((template.role().isEmpty() ? "pods" : template.role()) + " " + perGang);
       }
@@ -232,7 +242,13 @@ public final class FleetCheck {
                 first.source()));
       }
     }
-    return new FleetReport(placements, gangs, groups);
+    return new FleetReport(placements, gangs, groups, domains);
+  }
+
+  /** How many pods of a demand one node of a group takes; 0 when one does not fit. */
+  static long podsPerNode(Demand demand, NodeGroup group) {
+    Fit fit = fit(demand, group);
+    return fit.fits() ? fit.podsPerNode() : 0;
   }
 
   private static Outcome evaluate(Demand demand, List<NodeGroup> groups) {

@@ -10,7 +10,7 @@ public final class FleetFindings {
   private static final String SCHEDULING =
       "https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/";
 
-  /** FLEET001, FLEET002 and FLEET010, in id order. */
+  /** FLEET001, FLEET002, FLEET003 and FLEET010, in id order. */
   public static final List<RuleInfo> ALL =
       List.of(
           RuleInfo.builder()
@@ -36,6 +36,18 @@ public final class FleetFindings {
               .fix("Run fewer pods, fewer GPUs per pod, or add nodes to the pools it fits.")
               .addKinds("*")
               .documentation(SCHEDULING)
+              .build(),
+          RuleInfo.builder()
+              .id(DomainFit.NOT_WITHIN_DOMAIN)
+              .severity(Severity.ERROR)
+              .title("A pod set fits within one domain of the topology level it asks for")
+              .why(
+                  "Kueue admits a pod set that requires a topology level (a rack, a block) only"
+                      + " when one domain of that level holds all its pods; a preferred level"
+                      + " that no domain holds spreads the pods over slower links.")
+              .fix("Make the pod set smaller, ask for a wider level, or add nodes to a domain.")
+              .addKinds("*")
+              .documentation("https://kueue.sigs.k8s.io/docs/concepts/topology_aware_scheduling/")
               .build(),
           RuleInfo.builder()
               .id(FleetFiles.INVALID_FLEET)

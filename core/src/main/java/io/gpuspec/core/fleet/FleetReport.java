@@ -149,11 +149,21 @@ public final class FleetReport {
   private final List<Placement> placements;
   private final List<Gang> gangs;
   private final List<NodeGroup> groups;
+  private final List<DomainFit.Answer> domains;
 
-  FleetReport(List<Placement> placements, List<Gang> gangs, List<NodeGroup> groups) {
+  FleetReport(
+      List<Placement> placements,
+      List<Gang> gangs,
+      List<NodeGroup> groups,
+      List<DomainFit.Answer> domains) {
     this.placements = List.copyOf(placements);
     this.gangs = List.copyOf(gangs);
     this.groups = List.copyOf(groups);
+    this.domains = List.copyOf(domains);
+  }
+
+  FleetReport(List<Placement> placements, List<Gang> gangs, List<NodeGroup> groups) {
+    this(placements, gangs, groups, List.of());
   }
 
   FleetReport(List<Placement> placements, List<NodeGroup> groups) {
@@ -162,6 +172,11 @@ public final class FleetReport {
 
   public List<Placement> placements() {
     return placements;
+  }
+
+  /** The pod sets that must or should run within one topology domain, and where they fit. */
+  public List<DomainFit.Answer> domains() {
+    return domains;
   }
 
   /** The gangs of several pod templates whose every template fits on its own. */
@@ -228,6 +243,7 @@ public final class FleetReport {
                 gang.source()));
       }
     }
+    violations.addAll(DomainFit.violations(domains));
     return violations;
   }
 
@@ -275,7 +291,8 @@ public final class FleetReport {
 
   /**
    * The schedulability table (workload, pods, GPUs per pod, pools that fit or why none), then the
-   * capacity table.
+   * capacity table, then, for pod sets that must or should run within one topology domain, the
+   * largest domain of their level.
    */
   public String table() {
     List<List<String>> workloads = new ArrayList<>();
@@ -301,7 +318,10 @@ public final class FleetReport {
               Long.toString(c.requestedHereOnly()),
               Long.toString(c.requestedHereOrElsewhere())));
     }
-    return columns(workloads) + "\n" + columns(pools);
+    return columns(workloads)
+        + "\n"
+        + columns(pools)
+        + (domains.isEmpty() ? "" : "\n" + columns(DomainFit.rows(domains)));
   }
 
   /** Rows as left-aligned columns two spaces apart; the last column is not padded. */

@@ -12,20 +12,29 @@ import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueWithinKueueTotals;
 import io.gpuspec.scheduling.internal.rules.FairSharingWeightValid;
 import io.gpuspec.scheduling.internal.rules.FlavorTaintsUnique;
+import io.gpuspec.scheduling.internal.rules.FlavorTopologyExists;
 import io.gpuspec.scheduling.internal.rules.FlavorsListCoveredResources;
 import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
 import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
+import io.gpuspec.scheduling.internal.rules.HyperNodeMembersValid;
+import io.gpuspec.scheduling.internal.rules.HyperNodeTiersContiguous;
 import io.gpuspec.scheduling.internal.rules.LendingWithinNominalQuota;
 import io.gpuspec.scheduling.internal.rules.LimitRangeDefaultsOrdered;
 import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupFitsItsPods;
+import io.gpuspec.scheduling.internal.rules.PodSetTopologyAnnotationsValid;
+import io.gpuspec.scheduling.internal.rules.PodSetTopologyLevelExists;
 import io.gpuspec.scheduling.internal.rules.PriorityClassExists;
 import io.gpuspec.scheduling.internal.rules.QueueSharesOrdered;
 import io.gpuspec.scheduling.internal.rules.QueueWeightInRange;
 import io.gpuspec.scheduling.internal.rules.QuotaAdmitsEveryPod;
 import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
+import io.gpuspec.scheduling.internal.rules.TopologyFlavorHasNodeLabels;
+import io.gpuspec.scheduling.internal.rules.TopologyLevelsValid;
+import io.gpuspec.scheduling.internal.rules.TopologyLevelsWidestFirst;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
+import io.gpuspec.scheduling.internal.rules.VolcanoJobTierExists;
 import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
 import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
@@ -33,10 +42,12 @@ import io.gpuspec.scheduling.model.kueue.ClusterQueue;
 import io.gpuspec.scheduling.model.kueue.Cohort;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
+import io.gpuspec.scheduling.model.kueue.Topology;
 import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
+import io.gpuspec.scheduling.model.volcano.topology.HyperNode;
 import java.util.List;
 
 /**
@@ -56,7 +67,9 @@ public final class SchedulingModule implements GpuspecModule {
   public List<ResourceKind> kinds() {
     return List.of(
         new ResourceKind(WorkloadPriorityClass.class, WritePhase.PRIORITY),
+        new ResourceKind(Topology.class, WritePhase.FLAVOR),
         new ResourceKind(ResourceFlavor.class, WritePhase.FLAVOR),
+        new ResourceKind(HyperNode.class, WritePhase.FLAVOR),
         new ResourceKind(Cohort.class, WritePhase.COHORT),
         new ResourceKind(ClusterQueue.class, WritePhase.CLUSTER_QUEUE),
         new ResourceKind(Queue.class, WritePhase.CLUSTER_QUEUE),
@@ -95,6 +108,15 @@ public final class SchedulingModule implements GpuspecModule {
         new FlavorTaintsUnique(),
         new FairSharingWeightValid(),
         new ClusterQueueWithinKueueTotals(),
-        new ClaimsRequestStorage());
+        new ClaimsRequestStorage(),
+        new PodSetTopologyAnnotationsValid(),
+        new PodSetTopologyLevelExists(),
+        new TopologyFlavorHasNodeLabels(),
+        new FlavorTopologyExists(),
+        new TopologyLevelsValid(),
+        new TopologyLevelsWidestFirst(),
+        new HyperNodeTiersContiguous(),
+        new HyperNodeMembersValid(),
+        new VolcanoJobTierExists());
   }
 }

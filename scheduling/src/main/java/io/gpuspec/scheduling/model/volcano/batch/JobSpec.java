@@ -70,7 +70,7 @@ public class JobSpec {
   private Integer minSuccess;
 
   @JsonProperty("networkTopology")
-  private Map<String, Object> networkTopology = new LinkedHashMap<>();
+  private NetworkTopologySpec networkTopology;
 
   private Map<String, Object> additionalProperties = new LinkedHashMap<>();
 
@@ -184,14 +184,13 @@ public class JobSpec {
     this.minSuccess = minSuccess;
   }
 
-  /** Network-topology constraints, kept as written. */
-  public Map<String, Object> getNetworkTopology() {
+  /** Whether and how far the job's pods stay within one HyperNode. */
+  public NetworkTopologySpec getNetworkTopology() {
     return networkTopology;
   }
 
-  public void setNetworkTopology(Map<String, Object> networkTopology) {
-    this.networkTopology =
-        networkTopology == null ? new LinkedHashMap<>() : new LinkedHashMap<>(networkTopology);
+  public void setNetworkTopology(NetworkTopologySpec networkTopology) {
+    this.networkTopology = networkTopology;
   }
 
   @JsonAnyGetter
