@@ -27,7 +27,7 @@ import java.util.function.ToLongFunction;
 public final class DomainFit {
 
   /** Rule id: a pod set that must or should run within one domain of a level does not fit one. */
-  public static final String NOT_WITHIN_DOMAIN = "FLEET003";
+  public static final String NOT_WITHIN_DOMAIN = "FLEET004";
 
   /** The annotation that requires a pod set within one domain of the level it names. */
   public static final String REQUIRED = "kueue.x-k8s.io/podset-required-topology";
@@ -142,7 +142,7 @@ public final class DomainFit {
             source));
   }
 
-  /** FLEET003: an error per required pod set no domain holds, a warning per preferred one. */
+  /** FLEET004: an error per required pod set no domain holds, a warning per preferred one. */
   static List<Violation> violations(List<Answer> answers) {
     List<Violation> violations = new ArrayList<>();
     for (Answer a : answers) {

@@ -10,7 +10,7 @@ public final class FleetFindings {
   private static final String SCHEDULING =
       "https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/";
 
-  /** FLEET001, FLEET002, FLEET003 and FLEET010, in id order. */
+  /** FLEET001, FLEET002, FLEET003, FLEET004 and FLEET010, in id order. */
   public static final List<RuleInfo> ALL =
       List.of(
           RuleInfo.builder()
