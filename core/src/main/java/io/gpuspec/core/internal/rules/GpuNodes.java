@@ -93,7 +93,6 @@ final class GpuNodes {
    * effect (https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/).
    */
   static boolean toleratesEverything(Toleration toleration) {
-    return (toleration.getKey() == null || toleration.getKey().isEmpty())
-        && "Exists".equals(toleration.getOperator());
+    return NodeSelection.toleratesEveryKey(toleration);
   }
 }
