@@ -1,11 +1,14 @@
 package io.gpuspec.core;
 
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Taint;
+import io.gpuspec.core.k8s.NodeSelection;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -50,6 +53,18 @@ public record NodeGroup(
   /** Whether the names of its nodes are known. */
   public boolean namesKnown() {
     return !nodeNames.isEmpty();
+  }
+
+  /**
+   * Whether the pod's nodeSelector and required node affinity admit some node of the group: its
+   * labels, and its name where the group knows its nodes' names ({@code matchFields} on {@code
+   * metadata.name}; taken as met where it does not).
+   */
+  public boolean selects(PodSpec spec) {
+    if (!namesKnown()) {
+      return NodeSelection.admits(spec, labels);
+    }
+    return nodeNames.stream().anyMatch(n -> NodeSelection.admits(spec, labels, Optional.of(n)));
   }
 
   @Override

@@ -130,7 +130,7 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
     List<NodeGroup> selected =
         fleet.groups().stream()
             .filter(g -> g.allocatable().keySet().stream().anyMatch(GpuResources::isGpu))
-            .filter(g -> selects(spec, g))
+            .filter(g -> g.selects(spec))
             .toList();
     if (selected.isEmpty()
         || selected.stream()
@@ -161,14 +161,5 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
             + String.join(", ", pools)
             + " but does not tolerate those taints; its pods can never schedule",
         "add to " + template.specPath() + ".tolerations: " + String.join(", ", missing));
-  }
-
-  /** Whether the pod's node selection admits the group's nodes (some of them, by name). */
-  private static boolean selects(PodSpec spec, NodeGroup group) {
-    if (!group.namesKnown()) {
-      return NodeSelection.admits(spec, group.labels());
-    }
-    return group.nodeNames().stream()
-        .anyMatch(name -> NodeSelection.admits(spec, group.labels(), Optional.of(name)));
   }
 }
