@@ -10,6 +10,7 @@ import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +122,10 @@ final class Gangs {
 
   private static boolean namesGangScheduler(Workload workload) {
     return workload.templates().stream()
-        .anyMatch(t -> GANG_SCHEDULERS.contains(t.spec().getSchedulerName()));
+        .anyMatch(
+            t ->
+                t.spec().getSchedulerName() != null
+                    && GANG_SCHEDULERS.contains(t.spec().getSchedulerName()));
   }
 
   /** The PodGroup the object or one of its pod templates names, if any. */
@@ -143,7 +147,7 @@ final class Gangs {
     if (meta == null) {
       return Optional.empty();
     }
-    for (Map<String, String> map : new Map[] {meta.getLabels(), meta.getAnnotations()}) {
+    for (Map<String, String> map : Arrays.asList(meta.getLabels(), meta.getAnnotations())) {
       if (map == null) {
         continue;
       }
