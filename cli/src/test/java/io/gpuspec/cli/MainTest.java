@@ -269,6 +269,7 @@ class MainTest {
             spec:
               parallelism: 2
               template:
+                metadata: {annotations: {scheduling.k8s.io/group-name: gang}}
                 spec:
                   restartPolicy: Never
                   nodeSelector: {nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}

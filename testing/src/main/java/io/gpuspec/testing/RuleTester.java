@@ -49,20 +49,31 @@ public final class RuleTester {
 
   private final Gpuspec gpuspec;
   private final CheckOptions options;
+  private final boolean fleetFindings;
 
-  private RuleTester(Gpuspec gpuspec, CheckOptions options) {
+  private RuleTester(Gpuspec gpuspec, CheckOptions options, boolean fleetFindings) {
     this.gpuspec = gpuspec;
     this.options = options;
+    this.fleetFindings = fleetFindings;
   }
 
   /** A tester checking with every rule of {@code gpuspec}, no fleet known. */
   public static RuleTester of(Gpuspec gpuspec) {
-    return new RuleTester(gpuspec, CheckOptions.defaults());
+    return new RuleTester(gpuspec, CheckOptions.defaults(), false);
   }
 
   /** The same tester checking with {@code options} (e.g. a fleet, or strict). */
   public RuleTester withOptions(CheckOptions options) {
-    return new RuleTester(gpuspec, options);
+    return new RuleTester(gpuspec, options, fleetFindings);
+  }
+
+  /**
+   * The same tester expecting the fleet check's findings too ({@code FLEET001}…, as {@code gpuspec
+   * lint --fleet} reports them) when the options know a fleet; without this, files state only the
+   * rules' findings.
+   */
+  public RuleTester withFleetFindings() {
+    return new RuleTester(gpuspec, options, true);
   }
 
   /**
@@ -152,7 +163,10 @@ public final class RuleTester {
    */
   public int verify(Path file) {
     List<Expectation> expected = expectations(file);
-    Report report = gpuspec.engine().lint(gpuspec.read(List.of(file)), options);
+    Report report =
+        fleetFindings
+            ? gpuspec.lint(gpuspec.read(List.of(file)), options)
+            : gpuspec.engine().lint(gpuspec.read(List.of(file)), options);
     List<Violation> unexpected = new ArrayList<>();
     List<Expectation> missing = new ArrayList<>(expected);
     for (Violation violation : report.violations()) {

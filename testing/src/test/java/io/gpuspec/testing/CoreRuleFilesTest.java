@@ -12,8 +12,9 @@ import org.junit.jupiter.api.TestFactory;
  * Core's rule test files, run here because core's own tests cannot use this module (it depends on
  * core): every file under core's {@code src/test/resources/rules} (no fleet), {@code
  * rules-with-fleet} (the pools of {@link io.gpuspec.core.Fixtures#FLEET} known) and {@code
- * rules-strict} produces exactly the findings its {@code # expect:} lines state. The files stay
- * next to core's rules, whose message tests read them too.
+ * rules-strict} and {@code rules-with-nodes} (a node list known) produces exactly the findings its
+ * {@code # expect:} lines state. The files stay next to core's rules, whose message tests read them
+ * too.
  */
 class CoreRuleFilesTest {
 
@@ -22,6 +23,7 @@ class CoreRuleFilesTest {
   private static final Path RULES_WITH_FLEET = CORE.resolve(RuleFiles.RULES_WITH_FLEET);
   private static final Path RULES_STRICT = CORE.resolve(RuleFiles.RULES_STRICT);
   private static final Path RULES_WITH_KINDS = CORE.resolve(RuleFiles.RULES_WITH_KINDS);
+  private static final Path RULES_WITH_NODES = CORE.resolve(RuleFiles.RULES_WITH_NODES);
 
   @TestFactory
   Stream<DynamicTest> ruleFiles() {
@@ -31,7 +33,8 @@ class CoreRuleFilesTest {
   @TestFactory
   Stream<DynamicTest> ruleFilesWithFleet() {
     return RuleFileTests.of(
-        RULES_WITH_FLEET, RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.WITH_FLEET));
+        RULES_WITH_FLEET,
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.WITH_FLEET).withFleetFindings());
   }
 
   @TestFactory
@@ -47,9 +50,23 @@ class CoreRuleFilesTest {
         RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.withKinds(CORE)));
   }
 
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithNodes() {
+    return RuleFileTests.of(
+        RULES_WITH_NODES,
+        RuleTester.of(TestGpuspec.GPUSPEC)
+            .withOptions(RuleFiles.withNodes(TestGpuspec.GPUSPEC, CORE))
+            .withFleetFindings());
+  }
+
   @Test
   void everyCoreRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
     RuleFileTests.assertEveryRuleHasFiles(
-        TestGpuspec.ruleIds("core"), RULES, RULES, RULES_WITH_FLEET, RULES_STRICT);
+        TestGpuspec.ruleIds("core"),
+        RULES,
+        RULES,
+        RULES_WITH_FLEET,
+        RULES_STRICT,
+        RULES_WITH_NODES);
   }
 }

@@ -237,7 +237,7 @@ public final class Gpuspec {
   /**
    * Checks what the reader read: its problems, every rule's violations, and, when the options know
    * a fleet, the {@link FleetCheck}'s findings ({@value FleetReport#NEVER_SCHEDULES}, {@value
-   * FleetReport#GANG_TOO_LARGE}).
+   * FleetReport#GANG_TOO_LARGE}, {@value FleetReport#RUNS_IN_WAVES}).
    */
   public Report lint(ReadResult read, CheckOptions options) {
     Report report = engine.lint(read, options);

@@ -23,9 +23,12 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -82,8 +85,15 @@ public final class FleetCheck {
     }
   }
 
-  /** Whether one pod of a demand fits one node of a group, and if not, why. */
-  record Fit(boolean fits, String reason, long podsPerNode) {}
+  /**
+   * Whether one pod of a demand fits a node of a group, and if not, why; {@code nodes} is how many
+   * of the group's nodes admit it (fewer than all when its {@code matchFields} pick nodes by name).
+   */
+  record Fit(boolean fits, String reason, long podsPerNode, long nodes) {
+    static Fit no(String reason) {
+      return new Fit(false, reason, 0, 0);
+    }
+  }
 
   /**
    * What decides a template's demand, as written in its pod spec and without parsing a quantity,
@@ -171,7 +181,11 @@ public final class FleetCheck {
    * why each other group cannot take it, and how many pods the fitting groups hold.
    */
   private record Outcome(
-      List<String> fitting, Map<String, String> blocked, long capacity, long gpus) {}
+      List<String> fitting,
+      Map<String, String> blocked,
+      long capacity,
+      long gpus,
+      Map<String, Set<String>> named) {}
 
   /** Checks every workload of the set. */
   public FleetReport check(ManifestSet manifests) {
@@ -184,11 +198,17 @@ public final class FleetCheck {
     boolean knowsCpuNodes =
         groups.stream()
             .anyMatch(g -> g.allocatable().keySet().stream().noneMatch(GpuResources::isGpu));
+    Map<String, Integer> minMembers = Gangs.minMembers(manifests);
     for (HasMetadata object : manifests) {
       Optional<Workload> workload = workloads.apply(object);
       if (workload.isEmpty()) {
         continue;
       }
+      OptionalInt together = Gangs.together(object, workload.get(), minMembers);
+      int total =
+          workload.get().templates().stream().mapToInt(t -> Math.max(0, t.replicas())).sum();
+      // a gang that needs fewer than all its pods at once: each template alone is held to that many
+      boolean whole = together.isPresent() && together.getAsInt() >= total;
       List<GangFit.Need> needs = new ArrayList<>();
       List<String> roles = new ArrayList<>();
       boolean eachFits = true;
@@ -213,7 +233,7 @@ public final class FleetCheck {
                 outcome.fitting(),
                 outcome.blocked(),
                 outcome.capacity(),
-                workload.get().distributed(),
+                together.isEmpty() ? 0 : Math.min(template.replicas(), together.getAsInt()),
                 manifests.sourceOf(object, template.specPath())));
         FleetReport.Placement placed = placements.get(placements.size() - 1);
         eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
@@ -227,10 +247,10 @@ public final class FleetCheck {
                 g -> podsPerNode(demand, g),
                 groups)
             .ifPresent(domains::add);
-        needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting()));
+        needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting(), outcome.named()));
         roles.add((template.role().isEmpty() ? "pods" : template.role()) + " " + perGang);
       }
-      if (workload.get().distributed() && needs.size() > 1 && eachFits) {
+      if (whole && needs.size() > 1 && eachFits) {
         FleetReport.Placement first = placements.get(firstPlacement);
         gangs.add(
             new FleetReport.Gang(
@@ -254,55 +274,67 @@ public final class FleetCheck {
   private static Outcome evaluate(Demand demand, List<NodeGroup> groups) {
     Map<String, String> blocked = new LinkedHashMap<>();
     List<String> fitting = new ArrayList<>();
+    Map<String, Set<String>> named = new HashMap<>();
     long capacity = 0;
     for (NodeGroup group : groups) {
       Fit fit = fit(demand, group);
       if (fit.fits()) {
         fitting.add(group.name());
-        capacity += fit.podsPerNode() * group.nodeCount();
+        capacity += fit.podsPerNode() * fit.nodes();
+        admittedNames(demand, group).ifPresent(names -> named.put(group.name(), names));
       } else {
         blocked.put(group.name(), fit.reason());
       }
     }
-    return new Outcome(List.copyOf(fitting), FleetReport.frozen(blocked), capacity, demand.gpus());
+    return new Outcome(
+        List.copyOf(fitting),
+        FleetReport.frozen(blocked),
+        capacity,
+        demand.gpus(),
+        Map.copyOf(named));
   }
 
-  /** The scheduler's filters, in its order: node selection, taints, resources. */
+  /**
+   * The scheduler's filters, in its order: node selection (labels, then node names where the group
+   * knows them), taints, resources.
+   */
   static Fit fit(Demand demand, NodeGroup group) {
     Map<String, String> labels = group.labels();
     for (Map.Entry<String, String> entry : demand.nodeSelector().entrySet()) {
       String has = labels.get(entry.getKey());
       if (!entry.getValue().equals(has)) {
-        return new Fit(
-            false,
+        return Fit.no(
             "nodeSelector "
                 + entry.getKey()
                 + "="
                 + entry.getValue()
                 + " but nodes have "
-                + (has == null ? "no " + entry.getKey() + " label" : entry.getKey() + "=" + has),
-            0);
+                + (has == null ? "no " + entry.getKey() + " label" : entry.getKey() + "=" + has));
       }
     }
     if (!demand.requiredTerms().isEmpty()
         && demand.requiredTerms().stream().noneMatch(t -> NodeSelection.matches(t, labels))) {
-      return new Fit(
-          false, "required node affinity " + describe(demand.requiredTerms(), labels), 0);
+      return Fit.no("required node affinity " + describe(demand.requiredTerms(), labels));
     }
-    for (Taint taint : group.taints()) {
-      if (NodeSelection.repels(taint)
-          && demand.tolerations().stream().noneMatch(t -> NodeSelection.tolerates(t, taint))) {
-        return new Fit(
-            false,
-            "untolerated taint "
-                + taint.getKey()
-                + (taint.getValue() == null || taint.getValue().isEmpty()
-                    ? ""
-                    : "=" + taint.getValue())
-                + ":"
-                + taint.getEffect(),
-            0);
-      }
+    long nodes = admittedNodes(demand, group);
+    if (nodes == 0) {
+      return Fit.no(
+          "required node affinity matchFields name no node of the group (nodes "
+              + String.join(", ", group.nodeNames())
+              + ")");
+    }
+    Optional<Taint> untolerated =
+        NodeSelection.firstUntolerated(demand.tolerations(), group.taints());
+    if (untolerated.isPresent()) {
+      Taint taint = untolerated.get();
+      return Fit.no(
+          "untolerated taint "
+              + taint.getKey()
+              + (taint.getValue() == null || taint.getValue().isEmpty()
+                  ? ""
+                  : "=" + taint.getValue())
+              + ":"
+              + taint.getEffect());
     }
     long podsPerNode = Long.MAX_VALUE;
     for (Map.Entry<String, BigDecimal> request : demand.requests().entrySet()) {
@@ -312,18 +344,16 @@ public final class FleetCheck {
         if (NodeGroup.unlimitedWhenUnlisted(resource)) {
           continue;
         }
-        return new Fit(false, "needs " + resource + " but nodes have none", 0);
+        return Fit.no("needs " + resource + " but nodes have none");
       }
       if (has.compareTo(request.getValue()) < 0) {
-        return new Fit(
-            false,
+        return Fit.no(
             "needs "
                 + plain(request.getValue())
                 + " "
                 + resource
                 + " per pod, nodes have "
-                + plain(has),
-            0);
+                + plain(has));
       }
       podsPerNode =
           Math.min(
@@ -332,7 +362,41 @@ public final class FleetCheck {
                   .min(BigDecimal.valueOf(1_000_000))
                   .longValue());
     }
-    return new Fit(true, "", podsPerNode == Long.MAX_VALUE ? 1_000_000 : podsPerNode);
+    return new Fit(true, "", podsPerNode == Long.MAX_VALUE ? 1_000_000 : podsPerNode, nodes);
+  }
+
+  /**
+   * How many of the group's nodes the demand's required terms admit by name: all of them when the
+   * group does not know its nodes' names (a pool, a fleet file's group: {@code matchFields} cannot
+   * be judged there) or the demand selects no node by name; its labels already match one term.
+   */
+  private static long admittedNodes(Demand demand, NodeGroup group) {
+    return admittedNames(demand, group)
+        .map(names -> (long) names.size())
+        .orElse((long) group.nodeCount());
+  }
+
+  /**
+   * The names of the group's nodes that the demand's required terms admit, when the demand selects
+   * nodes by name and the group knows its nodes' names; empty otherwise (every node admitted).
+   */
+  private static Optional<Set<String>> admittedNames(Demand demand, NodeGroup group) {
+    boolean byName =
+        demand.requiredTerms().stream()
+            .anyMatch(
+                t -> t != null && t.getMatchFields() != null && !t.getMatchFields().isEmpty());
+    if (!byName || !group.namesKnown()) {
+      return Optional.empty();
+    }
+    Set<String> admitted = new LinkedHashSet<>();
+    for (String name : group.nodeNames()) {
+      if (demand.requiredTerms().stream()
+          .anyMatch(
+              t -> t != null && NodeSelection.matches(t, group.labels(), Optional.of(name)))) {
+        admitted.add(name);
+      }
+    }
+    return Optional.of(admitted);
   }
 
   private static String describe(List<NodeSelectorTerm> terms, Map<String, String> labels) {

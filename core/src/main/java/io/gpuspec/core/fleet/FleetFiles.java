@@ -178,13 +178,21 @@ public final class FleetFiles {
       NodeGroup shape = Objects.requireNonNull(shapes.get(entry.getKey()));
       String name = groupName(shape.labels(), entry.getValue());
       int seen = names.merge(name, 1, Integer::sum);
+      List<String> nodeNames = new ArrayList<>();
+      for (Node node : entry.getValue()) {
+        if (node.getMetadata() != null && node.getMetadata().getName() != null) {
+          nodeNames.add(node.getMetadata().getName());
+        }
+      }
       groups.add(
           new NodeGroup(
               seen == 1 ? name : name + "-" + seen,
               entry.getValue().size(),
               shape.labels(),
               shape.taints(),
-              shape.allocatable()));
+              shape.allocatable(),
+              // names are known only when every node has one
+              nodeNames.size() == entry.getValue().size() ? nodeNames : List.of()));
     }
     return groups;
   }

@@ -29,11 +29,27 @@ public final class FleetFindings {
           RuleInfo.builder()
               .id(FleetReport.GANG_TOO_LARGE)
               .severity(Severity.ERROR)
-              .title("A distributed workload fits its pools all at once")
+              .title("A gang fits its pools all at once")
               .why(
-                  "The pods of a distributed workload cooperate: if the groups it fits cannot run"
-                      + " them all at once, it never makes progress.")
+                  "The pods of a gang (a PodGroup, a gang-scheduled training job, a JobSet, a"
+                      + " LeaderWorkerSet group) start together or not at all: if the groups it"
+                      + " fits cannot run them all at once, it never starts.")
               .fix("Run fewer pods, fewer GPUs per pod, or add nodes to the pools it fits.")
+              .addKinds("*")
+              .documentation(SCHEDULING)
+              .build(),
+          RuleInfo.builder()
+              .id(FleetReport.RUNS_IN_WAVES)
+              .severity(Severity.WARNING)
+              .title(
+                  "A workload whose pods start as they fit runs no more pods than its pools hold")
+              .why(
+                  "Pods that no gang scheduler or controller starts together (an Indexed or"
+                      + " parallel Job, a Deployment) run as many as fit: a Job's pods run in"
+                      + " waves, an always-on workload's extra replicas stay Pending.")
+              .fix(
+                  "Nothing to do for independent pods; otherwise run fewer replicas or add nodes"
+                      + " to the pools they fit.")
               .addKinds("*")
               .documentation(SCHEDULING)
               .build(),

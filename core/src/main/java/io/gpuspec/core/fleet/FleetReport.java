@@ -28,8 +28,14 @@ public final class FleetReport {
   /** Rule id: a pod template fits no node group, so its pods stay Pending forever. */
   public static final String NEVER_SCHEDULES = "FLEET001";
 
-  /** Rule id: a distributed workload's pods cannot all run at once on the groups it fits. */
+  /** Rule id: a gang's pods cannot all run at once on the groups it fits. */
   public static final String GANG_TOO_LARGE = "FLEET002";
+
+  /**
+   * Rule id: a workload whose pods need not start together runs more pods than the groups it fits
+   * hold at once, so they run in waves (a Job) or some stay Pending (an always-on workload).
+   */
+  public static final String RUNS_IN_WAVES = "FLEET003";
 
   private static final Set<String> ALWAYS_ON =
       Set.of("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "DaemonSet");
@@ -44,7 +50,9 @@ public final class FleetReport {
    * @param fits names of the node groups a pod fits
    * @param blocked for every other group, why not
    * @param capacity how many such pods the fitting groups hold at once
-   * @param distributed whether the workload's pods must run together
+   * @param together how many of these pods must run at the same time because the workload is a gang
+   *     (a PodGroup, a gang-scheduled training job, a JobSet, ...); 0 when its pods start as they
+   *     fit
    */
   public record Placement(
       ObjectRef workload,
@@ -55,7 +63,7 @@ public final class FleetReport {
       List<String> fits,
       Map<String, String> blocked,
       long capacity,
-      boolean distributed,
+      int together,
       Optional<SourceLocation> source) {
 
     public Placement {
@@ -205,7 +213,7 @@ public final class FleetReport {
                 "change the pod's node selection, tolerations or requests to match a pool, or add"
                     + " a pool that offers them",
                 p.source()));
-      } else if (p.distributed() && p.pods() > p.capacity()) {
+      } else if (p.together() > p.capacity()) {
         violations.add(
             new Violation(
                 GANG_TOO_LARGE,
@@ -214,13 +222,15 @@ public final class FleetReport {
                 p.specPath(),
                 subject
                     + " needs "
-                    + p.pods()
+                    + p.together()
                     + " pods at once but pools "
                     + p.fits()
                     + " hold at most "
                     + p.capacity(),
                 "run fewer replicas, request fewer resources per pod, or add nodes to those pools",
                 p.source()));
+      } else if (p.pods() > p.capacity()) {
+        violations.add(waves(p, subject));
       }
     }
     for (Gang gang : gangs) {
@@ -245,6 +255,38 @@ public final class FleetReport {
     }
     violations.addAll(DomainFit.violations(domains));
     return violations;
+  }
+
+  /**
+   * FLEET003: more pods than the pools hold at once, of a workload whose pods need not start
+   * together.
+   */
+  private static Violation waves(Placement p, String subject) {
+    boolean alwaysOn = ALWAYS_ON.contains(p.workload().kind());
+    return new Violation(
+        RUNS_IN_WAVES,
+        Severity.WARNING,
+        p.workload(),
+        p.specPath(),
+        subject
+            + " runs "
+            + p.pods()
+            + " pods but pools "
+            + p.fits()
+            + " hold at most "
+            + p.capacity()
+            + " at once"
+            + (alwaysOn
+                ? "; the other replicas stay Pending until nodes are added"
+                : "; nothing makes them start together, so the pods run in waves as nodes"
+                    + " free up"),
+        alwaysOn
+            ? "run at most " + p.capacity() + " replicas, or add nodes to those pools"
+            : "nothing to do if the pods are independent; if they must run together, make the"
+                + " workload a gang (a PodGroup, a gang-scheduled job) no larger than "
+                + p.capacity()
+                + " pods",
+        p.source());
   }
 
   /** The reasons per group, sorted by group, each after {@code prefix} and the group's name. */

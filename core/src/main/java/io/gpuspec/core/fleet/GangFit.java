@@ -27,13 +27,29 @@ final class GangFit {
    * @param pods how many
    * @param requests what one pod requests
    * @param fitting the node groups one pod fits on its own
+   * @param names per fitting group whose nodes' names are known, the names of the nodes its {@code
+   *     matchFields} admit; a group not listed admits the pod on every node
    */
-  record Need(int pods, Map<String, BigDecimal> requests, List<String> fitting) {}
+  record Need(
+      int pods,
+      Map<String, BigDecimal> requests,
+      List<String> fitting,
+      Map<String, Set<String>> names) {
 
-  private record Node(int group, Map<String, BigDecimal> left) {}
+    Need(int pods, Map<String, BigDecimal> requests, List<String> fitting) {
+      this(pods, requests, fitting, Map.of());
+    }
+  }
+
+  /** One node of a group, with its name when the group knows it (else empty). */
+  private record Node(int group, String name, Map<String, BigDecimal> left) {}
 
   private final List<Node> nodes = new ArrayList<>();
   private final List<Integer> groupOfNode = new ArrayList<>();
+
+  /** Per node, which needs admit it by name: nodes of one group alike here are interchangeable. */
+  private final List<String> admittedBy = new ArrayList<>();
+
   private final List<Need> pods = new ArrayList<>();
   private final List<List<Integer>> candidates = new ArrayList<>();
   private long work;
@@ -42,19 +58,40 @@ final class GangFit {
     int total = needs.stream().mapToInt(Need::pods).sum();
     List<String> names = groups.stream().map(NodeGroup::name).toList();
     for (int g = 0; g < groups.size(); g++) {
+      NodeGroup group = groups.get(g);
+      boolean named = needs.stream().anyMatch(n -> n.names().containsKey(group.name()));
+      if (named) {
+        // pods pinned by name: every node counts as itself
+        for (String name : group.nodeNames()) {
+          nodes.add(new Node(g, name, new TreeMap<>(group.allocatable())));
+          groupOfNode.add(g);
+        }
+        continue;
+      }
       // a gang of n pods uses at most n nodes of a group
-      long copies = Math.min(groups.get(g).nodeCount(), total);
+      long copies = Math.min(group.nodeCount(), total);
       for (int i = 0; i < copies; i++) {
-        nodes.add(new Node(g, new TreeMap<>(groups.get(g).allocatable())));
+        nodes.add(new Node(g, "", new TreeMap<>(group.allocatable())));
         groupOfNode.add(g);
       }
+    }
+    for (Node node : nodes) {
+      StringBuilder by = new StringBuilder();
+      for (Need need : needs) {
+        Set<String> admitted = need.names().get(names.get(node.group()));
+        by.append(admitted == null || admitted.contains(node.name()) ? '1' : '0');
+      }
+      admittedBy.add(by.toString());
     }
     List<Need> sorted = new ArrayList<>(needs);
     sorted.sort((a, b) -> gpus(b).compareTo(gpus(a)));
     for (Need need : sorted) {
       List<Integer> allowed = new ArrayList<>();
       for (int n = 0; n < nodes.size(); n++) {
-        if (need.fitting().contains(names.get(groupOfNode.get(n)))) {
+        String group = names.get(groupOfNode.get(n));
+        Set<String> admitted = need.names().get(group);
+        if (need.fitting().contains(group)
+            && (admitted == null || admitted.contains(nodes.get(n).name()))) {
           allowed.add(n);
         }
       }
@@ -105,7 +142,9 @@ final class GangFit {
         continue;
       }
       Node node = nodes.get(n);
-      if (!takes(node, need) || !tried.add(node.group() + " " + node.left())) {
+      // nodes of a group admitted by the same needs with the same resources left are alike
+      if (!takes(node, need)
+          || !tried.add(node.group() + " " + admittedBy.get(n) + " " + node.left())) {
         continue;
       }
       take(node, need, BigDecimal.ONE.negate());

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -24,10 +25,12 @@ import org.jspecify.annotations.Nullable;
  * (https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity).
  *
  * <p>A node passes when it has every {@code nodeSelector} label and satisfies one of the required
- * terms (terms are OR-ed, the expressions of a term AND-ed). {@code matchFields} are not known here
- * (a node's name is not a label) and are not judged. Integer comparisons ({@code Gt}, {@code Lt})
- * read the label value as a 64-bit integer; since a label value starts with a letter or digit, no
- * node carries a negative one.
+ * terms (terms are OR-ed, the expressions and fields of a term AND-ed). A term's {@code
+ * matchFields} select nodes by name ({@code metadata.name}, the only field the API server accepts,
+ * with {@code In} or {@code NotIn}); they are judged where the node's name is known and taken as
+ * met where it is not (a pool of a fleet file has a count, not names). Integer comparisons ({@code
+ * Gt}, {@code Lt}) read the label value as a 64-bit integer; since a label value starts with a
+ * letter or digit, no node carries a negative one.
  */
 public final class NodeSelection {
 
@@ -46,8 +49,20 @@ public final class NodeSelection {
         : required.getNodeSelectorTerms();
   }
 
-  /** Whether a node with these labels passes the pod's nodeSelector and required affinity. */
+  /**
+   * Whether a node with these labels passes the pod's nodeSelector and required affinity, its name
+   * unknown (every {@code matchFields} taken as met).
+   */
   public static boolean admits(PodSpec spec, Map<String, String> nodeLabels) {
+    return admits(spec, nodeLabels, Optional.empty());
+  }
+
+  /**
+   * Whether a node with these labels and this name (empty when unknown: every {@code matchFields}
+   * taken as met) passes the pod's nodeSelector and required affinity.
+   */
+  public static boolean admits(
+      PodSpec spec, Map<String, String> nodeLabels, Optional<String> nodeName) {
     Map<String, String> selector = spec.getNodeSelector();
     if (selector != null) {
       for (Map.Entry<String, String> entry : selector.entrySet()) {
@@ -57,18 +72,56 @@ public final class NodeSelection {
       }
     }
     List<NodeSelectorTerm> terms = requiredTerms(spec);
-    return terms.isEmpty() || terms.stream().anyMatch(term -> matches(term, nodeLabels));
+    return terms.isEmpty() || terms.stream().anyMatch(term -> matches(term, nodeLabels, nodeName));
   }
 
-  /** Whether a node's labels satisfy every expression of one term (fields are not known). */
+  /**
+   * Whether a node's labels satisfy every expression of one term, its name unknown (the term's
+   * {@code matchFields} taken as met).
+   */
   public static boolean matches(NodeSelectorTerm term, Map<String, String> nodeLabels) {
-    List<NodeSelectorRequirement> expressions =
-        term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
-    if (expressions.isEmpty()
-        && (term.getMatchFields() == null || term.getMatchFields().isEmpty())) {
+    return matches(term, nodeLabels, Optional.empty());
+  }
+
+  /**
+   * Whether a node's labels satisfy every expression of one term and its name (when known) every
+   * field requirement; an empty term matches no node.
+   */
+  public static boolean matches(
+      NodeSelectorTerm term, Map<String, String> nodeLabels, Optional<String> nodeName) {
+    List<NodeSelectorRequirement> expressions = NullFree.list(term.getMatchExpressions());
+    List<NodeSelectorRequirement> fields = NullFree.list(term.getMatchFields());
+    if (expressions.isEmpty() && fields.isEmpty()) {
       return false; // an empty term matches no node
     }
-    return expressions.stream().allMatch(e -> matches(e, nodeLabels));
+    return expressions.stream().allMatch(e -> matches(e, nodeLabels))
+        && (nodeName.isEmpty() || fields.stream().allMatch(f -> matchesName(f, nodeName.get())));
+  }
+
+  /** The field a node-selector term's {@code matchFields} may name: the node's name. */
+  public static final String NODE_NAME_FIELD = "metadata.name";
+
+  /**
+   * Whether a node of this name meets one {@code matchFields} requirement: {@code metadata.name In}
+   * (the name is one of the values) or {@code NotIn}; any other key or operator, which the API
+   * server rejects, matches no node.
+   */
+  public static boolean matchesName(NodeSelectorRequirement field, String nodeName) {
+    if (!NODE_NAME_FIELD.equals(field.getKey())) {
+      return false;
+    }
+    List<String> values = field.getValues() == null ? List.of() : field.getValues();
+    return switch (orEmpty(field.getOperator())) {
+      case "In" -> values.contains(nodeName);
+      case "NotIn" -> !values.contains(nodeName);
+      default -> false;
+    };
+  }
+
+  /** Whether some required term of the pod selects nodes by name ({@code matchFields}). */
+  public static boolean selectsByName(PodSpec spec) {
+    return requiredTerms(spec).stream()
+        .anyMatch(t -> t != null && !NullFree.list(t.getMatchFields()).isEmpty());
   }
 
   private static boolean matches(NodeSelectorRequirement requirement, Map<String, String> labels) {
@@ -215,7 +268,61 @@ public final class NodeSelection {
                     .collect(Collectors.joining(" and ")));
       }
     }
-    return null;
+    return nameConflict(index, termPath, NullFree.list(term.getMatchFields()));
+  }
+
+  /**
+   * Why the {@code matchFields} of one term admit no node name: {@code In} lists with no name in
+   * common, or whose every common name a {@code NotIn} excludes.
+   */
+  private static @Nullable Conflict nameConflict(
+      int index, String termPath, List<NodeSelectorRequirement> fields) {
+    Set<String> candidates = null;
+    Set<String> excluded = new LinkedHashSet<>();
+    List<String> paths = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    for (int j = 0; j < fields.size(); j++) {
+      NodeSelectorRequirement f = fields.get(j);
+      if (f == null) {
+        continue;
+      }
+      List<String> values = f.getValues() == null ? List.of() : f.getValues();
+      String operator = orEmpty(f.getOperator());
+      paths.add(termPath + ".matchFields[" + j + "]");
+      texts.add(orEmpty(f.getKey()) + " " + operator + " " + values);
+      if (!NODE_NAME_FIELD.equals(f.getKey()) || !Set.of("In", "NotIn").contains(operator)) {
+        return new Conflict(
+            index,
+            List.of(paths.get(paths.size() - 1)),
+            texts.get(texts.size() - 1) + " matches no node");
+      }
+      if (operator.equals("In")) {
+        Set<String> these = new LinkedHashSet<>(values);
+        if (candidates == null) {
+          candidates = these;
+        } else {
+          candidates.retainAll(these);
+        }
+      } else {
+        excluded.addAll(values);
+      }
+    }
+    if (candidates == null || candidates.stream().anyMatch(n -> !excluded.contains(n))) {
+      return null;
+    }
+    return new Conflict(index, paths, "no node name satisfies " + String.join(" and ", texts));
+  }
+
+  /**
+   * Whether a {@code matchFields} requirement is one the API server rejects: a key other than
+   * {@code metadata.name}, an operator other than {@code In}/{@code NotIn}, or not exactly one
+   * value.
+   */
+  public static boolean malformedField(NodeSelectorRequirement field) {
+    List<String> values = field.getValues() == null ? List.of() : field.getValues();
+    return !NODE_NAME_FIELD.equals(field.getKey())
+        || !Set.of("In", "NotIn").contains(orEmpty(field.getOperator()))
+        || values.size() != 1;
   }
 
   /** Whether some value of one label, or its absence, meets every requirement on it. */
@@ -311,25 +418,41 @@ public final class NodeSelection {
     };
   }
 
-  /** Whether one toleration matches a taint (key, effect, and Exists or Equal value). */
+  /**
+   * Whether one toleration matches a taint, as the scheduler's {@code ToleratesTaint} decides
+   * (k8s.io/api core/v1 {@code toleration.go}): an empty effect matches every effect, otherwise the
+   * effects are equal; an empty key matches every key, otherwise the keys are equal; then an empty
+   * operator or {@code Equal} compares the values (an absent value is the empty one, so an empty
+   * value matches only a taint without value), {@code Exists} matches any value. Any other operator
+   * matches nothing ({@code Lt}/{@code Gt} compare numbers only behind the alpha feature gate
+   * TaintTolerationComparisonOperators, which also lets the API server accept them).
+   */
   public static boolean tolerates(Toleration toleration, Taint taint) {
-    String key = toleration.getKey() == null ? "" : toleration.getKey();
-    String operator = toleration.getOperator() == null ? "Equal" : toleration.getOperator();
-    String effect = toleration.getEffect() == null ? "" : toleration.getEffect();
-    if (!effect.isEmpty() && !effect.equals(taint.getEffect())) {
+    String effect = orEmpty(toleration.getEffect());
+    if (!effect.isEmpty() && !effect.equals(orEmpty(taint.getEffect()))) {
       return false;
     }
-    if (key.isEmpty()) {
-      return operator.equals("Exists"); // empty key with Exists tolerates everything
-    }
-    if (!key.equals(taint.getKey())) {
+    String key = orEmpty(toleration.getKey());
+    if (!key.isEmpty() && !key.equals(orEmpty(taint.getKey()))) {
       return false;
     }
-    return operator.equals("Exists")
-        || (operator.equals("Equal")
-            && Objects.equals(
-                toleration.getValue() == null ? "" : toleration.getValue(),
-                taint.getValue() == null ? "" : taint.getValue()));
+    return switch (orEmpty(toleration.getOperator())) {
+      case "", "Equal" -> orEmpty(toleration.getValue()).equals(orEmpty(taint.getValue()));
+      case "Exists" -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether a toleration tolerates every taint of its effect (of every effect when it names none):
+   * an empty key with operator {@code Exists}.
+   */
+  public static boolean toleratesEveryKey(Toleration toleration) {
+    return orEmpty(toleration.getKey()).isEmpty() && "Exists".equals(toleration.getOperator());
+  }
+
+  private static String orEmpty(@Nullable String text) {
+    return text == null ? "" : text;
   }
 
   /** The pod's tolerations, empty when it has none. */
@@ -339,7 +462,15 @@ public final class NodeSelection {
 
   /** Whether some toleration of the pod matches the taint. */
   public static boolean tolerates(PodSpec spec, Taint taint) {
-    return tolerations(spec).stream().anyMatch(t -> tolerates(t, taint));
+    return tolerates(tolerations(spec), taint);
+  }
+
+  /**
+   * Whether some of the tolerations matches the taint ({@code TolerationsTolerateTaint}); null
+   * entries (which the API server rejects) tolerate nothing.
+   */
+  public static boolean tolerates(List<Toleration> tolerations, Taint taint) {
+    return tolerations.stream().anyMatch(t -> t != null && tolerates(t, taint));
   }
 
   /** Whether a taint keeps pods that do not tolerate it off the node (NoSchedule, NoExecute). */
@@ -350,5 +481,12 @@ public final class NodeSelection {
   /** Whether the pod tolerates every taint that repels. */
   public static boolean toleratesAll(PodSpec spec, List<Taint> taints) {
     return taints.stream().filter(NodeSelection::repels).allMatch(t -> tolerates(spec, t));
+  }
+
+  /** The first taint that repels and that none of the tolerations matches, if any. */
+  public static Optional<Taint> firstUntolerated(List<Toleration> tolerations, List<Taint> taints) {
+    return taints.stream()
+        .filter(t -> t != null && repels(t) && !tolerates(tolerations, t))
+        .findFirst();
   }
 }

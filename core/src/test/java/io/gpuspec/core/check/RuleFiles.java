@@ -43,6 +43,22 @@ public final class RuleFiles {
     return CheckOptions.builder().addKindsFile(module.resolve(KINDS_FILE)).build();
   }
 
+  /**
+   * Rule test files checked against the node list {@link #NODES_FILE} (node names known, so {@code
+   * matchFields} are judged), no pools.
+   */
+  public static final Path RULES_WITH_NODES = Path.of("src/test/resources/rules-with-nodes");
+
+  /** Seven named H100 nodes of 8 GPUs, as {@code kubectl get nodes -o yaml} gives them. */
+  public static final Path NODES_FILE = Path.of("src/test/resources/fleet/rule-nodes.yaml");
+
+  /** The options of {@link #RULES_WITH_NODES}, given the module's directory ({@code ../core}). */
+  public static CheckOptions withNodes(Gpuspec gpuspec, Path module) {
+    return CheckOptions.builder()
+        .fleet(gpuspec.readFleet(List.of(module.resolve(NODES_FILE))).fleet().orElseThrow())
+        .build();
+  }
+
   /** The options of {@link #RULES_STRICT}. */
   public static final CheckOptions STRICT = CheckOptions.builder().strict(true).build();
 

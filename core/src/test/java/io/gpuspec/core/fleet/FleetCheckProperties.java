@@ -26,6 +26,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 /**
  * The fleet check against a slow reference written here from the Kubernetes definitions: every node
@@ -48,6 +49,11 @@ class FleetCheckProperties {
 
   record Scenario(List<NodeGroup> groups, Pod pod) {}
 
+  /**
+   * Node names pods pin by {@code matchFields}: some of the named groups' nodes, and an absent one.
+   */
+  private static final List<String> NAMES = List.of("g0-n0", "g0-n1", "g1-n0", "g2-n2", "gone");
+
   @Provide
   Arbitrary<Scenario> scenarios() {
     Arbitrary<Map<String, String>> labels =
@@ -57,15 +63,18 @@ class FleetCheckProperties {
                 labels,
                 Arbitraries.of(TAINTS).list().uniqueElements().ofMaxSize(2),
                 Arbitraries.integers().between(0, 8),
-                Arbitraries.integers().between(1, 4))
+                Arbitraries.integers().between(1, 4),
+                Arbitraries.of(true, false))
             .as(
-                (l, t, gpus, count) ->
+                (l, t, gpus, count, named) ->
                     new NodeGroup(
                         "unnamed",
                         count,
                         l,
                         t,
-                        gpus == 0 ? Map.of() : Map.of("nvidia.com/gpu", BigDecimal.valueOf(gpus))));
+                        gpus == 0 ? Map.of() : Map.of("nvidia.com/gpu", BigDecimal.valueOf(gpus)),
+                        // a marker: named() gives the nodes of such a group their names
+                        named ? List.of("?") : List.of()));
     Arbitrary<NodeSelectorRequirement> requirement =
         Combinators.combine(
                 Arbitraries.of(KEYS),
@@ -81,44 +90,78 @@ class FleetCheckProperties {
                                 ? List.of()
                                 : op.equals("Gt") || op.equals("Lt") ? List.of("5") : values)
                         .build());
-    Arbitrary<List<List<NodeSelectorRequirement>>> terms =
-        requirement.list().ofMinSize(1).ofMaxSize(2).list().ofMaxSize(2);
-    Arbitrary<Toleration> toleration =
-        Arbitraries.of(TAINTS)
-            .flatMap(
-                t ->
-                    Arbitraries.of(
-                        new TolerationBuilder().withKey(t.getKey()).withOperator("Exists").build(),
-                        new TolerationBuilder()
-                            .withKey(t.getKey())
-                            .withOperator("Equal")
-                            .withValue(t.getValue())
-                            .withEffect(t.getEffect())
-                            .build(),
-                        new TolerationBuilder().withOperator("Exists").build()));
-    Arbitrary<Pod> pod =
+    Arbitrary<NodeSelectorRequirement> field =
         Combinators.combine(
-                labels, terms, toleration.list().ofMaxSize(2), Arbitraries.integers().between(1, 9))
+                Arbitraries.of("In", "NotIn"),
+                Arbitraries.of(NAMES).list().uniqueElements().ofMinSize(1).ofMaxSize(2))
+            .as(
+                (op, values) ->
+                    new NodeSelectorRequirementBuilder()
+                        .withKey("metadata.name")
+                        .withOperator(op)
+                        .withValues(values)
+                        .build());
+    Arbitrary<Term> term =
+        Combinators.combine(requirement.list().ofMaxSize(2), field.list().ofMaxSize(2))
+            .as(Term::new)
+            .filter(t -> !t.expressions().isEmpty() || !t.fields().isEmpty());
+    Arbitrary<List<Term>> terms = term.list().ofMaxSize(2);
+    // every shape the API accepts or the scheduler reads: keys of the taints or none, operator
+    // Exists, Equal or absent, values of the taints, empty or absent, any effect or none
+    Arbitrary<Toleration> toleration =
+        Combinators.combine(
+                Arbitraries.of(TAINTS).map(Taint::getKey).injectNull(0.25),
+                Arbitraries.of("Exists", "Equal", "").injectNull(0.25),
+                Arbitraries.of("present", "gpu", "", "x", "other").injectNull(0.25),
+                Arbitraries.of("NoSchedule", "NoExecute", "PreferNoSchedule", "").injectNull(0.3))
+            .as(
+                (key, op, value, effect) ->
+                    new TolerationBuilder()
+                        .withKey(key)
+                        .withOperator(op)
+                        .withValue(value)
+                        .withEffect(effect)
+                        .build());
+    // selectors and tolerations that often let a pod through, so that names and capacity matter
+    Arbitrary<Map<String, String>> selector =
+        Arbitraries.frequencyOf(
+            Tuple.of(2, Arbitraries.just(Map.<String, String>of())), Tuple.of(1, labels));
+    Arbitrary<List<Toleration>> tolerations =
+        Arbitraries.frequencyOf(
+            Tuple.of(
+                1,
+                Arbitraries.just(List.of(new TolerationBuilder().withOperator("Exists").build()))),
+            Tuple.of(2, toleration.list().ofMaxSize(3)));
+    Arbitrary<Pod> pod =
+        Combinators.combine(selector, terms, tolerations, Arbitraries.integers().between(1, 9))
             .as(FleetCheckProperties::pod);
     return Combinators.combine(group.list().ofMinSize(1).ofMaxSize(4), pod)
         .as(FleetCheckProperties::named);
   }
 
-  /** Gives the groups distinct names, g0, g1, ... */
+  /** One required term: label expressions and node-name fields. */
+  record Term(List<NodeSelectorRequirement> expressions, List<NodeSelectorRequirement> fields) {}
+
+  /**
+   * Gives the groups distinct names, g0, g1, ..., and the nodes of groups that know their names the
+   * names g0-n0, g0-n1, ...
+   */
   private static Scenario named(List<NodeGroup> groups, Pod pod) {
     List<NodeGroup> named = new ArrayList<>();
     for (int i = 0; i < groups.size(); i++) {
       NodeGroup g = groups.get(i);
-      named.add(new NodeGroup("g" + i, g.nodeCount(), g.labels(), g.taints(), g.allocatable()));
+      List<String> nodes = new ArrayList<>();
+      for (int n = 0; g.namesKnown() && n < g.nodeCount(); n++) {
+        nodes.add("g" + i + "-n" + n);
+      }
+      named.add(
+          new NodeGroup("g" + i, g.nodeCount(), g.labels(), g.taints(), g.allocatable(), nodes));
     }
     return new Scenario(named, pod);
   }
 
   private static Pod pod(
-      Map<String, String> selector,
-      List<List<NodeSelectorRequirement>> terms,
-      List<Toleration> tolerations,
-      int gpus) {
+      Map<String, String> selector, List<Term> terms, List<Toleration> tolerations, int gpus) {
     PodBuilder pod =
         new PodBuilder()
             .withNewMetadata()
@@ -142,9 +185,13 @@ class FleetCheckProperties {
               .withNewAffinity()
               .withNewNodeAffinity()
               .withNewRequiredDuringSchedulingIgnoredDuringExecution();
-      for (List<NodeSelectorRequirement> term : terms) {
+      for (Term term : terms) {
         required =
-            required.addNewNodeSelectorTerm().withMatchExpressions(term).endNodeSelectorTerm();
+            required
+                .addNewNodeSelectorTerm()
+                .withMatchExpressions(term.expressions())
+                .withMatchFields(term.fields())
+                .endNodeSelectorTerm();
       }
       pod =
           required
@@ -158,8 +205,12 @@ class FleetCheckProperties {
 
   // ---- the reference: one node at a time, definitions from the Kubernetes docs ----
 
+  /**
+   * Whether one pod fits one node with these labels, this name (null when the group does not know
+   * it: the pod's matchFields are then taken as met), taints and GPUs.
+   */
   private static boolean referenceFits(
-      Pod pod, Map<String, String> node, List<Taint> taints, int gpus) {
+      Pod pod, Map<String, String> node, String name, List<Taint> taints, int gpus) {
     var spec = pod.getSpec();
     if (spec.getNodeSelector() != null) {
       for (var e : spec.getNodeSelector().entrySet()) {
@@ -175,7 +226,7 @@ class FleetCheckProperties {
               .getNodeAffinity()
               .getRequiredDuringSchedulingIgnoredDuringExecution()
               .getNodeSelectorTerms()) {
-        boolean all = !term.getMatchExpressions().isEmpty();
+        boolean all = !term.getMatchExpressions().isEmpty() || !term.getMatchFields().isEmpty();
         for (var r : term.getMatchExpressions()) {
           String v = node.get(r.getKey());
           boolean ok =
@@ -196,6 +247,11 @@ class FleetCheckProperties {
               };
           all &= ok;
         }
+        for (var f : term.getMatchFields()) {
+          if (name != null) {
+            all &= f.getOperator().equals("In") == f.getValues().contains(name);
+          }
+        }
         anyTerm |= all;
       }
       if (!anyTerm) {
@@ -208,45 +264,75 @@ class FleetCheckProperties {
       }
       boolean tolerated = false;
       for (Toleration t : spec.getTolerations()) {
-        boolean keyOk =
-            t.getKey() == null
-                ? "Exists".equals(t.getOperator())
-                : t.getKey().equals(taint.getKey());
-        boolean effectOk = t.getEffect() == null || t.getEffect().equals(taint.getEffect());
+        // k8s.io/api core/v1 Toleration.ToleratesTaint
+        boolean effectOk = empty(t.getEffect()) || t.getEffect().equals(taint.getEffect());
+        boolean keyOk = empty(t.getKey()) || t.getKey().equals(taint.getKey());
+        String op = t.getOperator() == null ? "" : t.getOperator();
         boolean valueOk =
-            "Exists".equals(t.getOperator())
-                || (t.getValue() == null ? "" : t.getValue())
-                    .equals(taint.getValue() == null ? "" : taint.getValue());
-        tolerated |= keyOk && effectOk && valueOk;
+            op.equals("Exists")
+                || ((op.isEmpty() || op.equals("Equal"))
+                    && (t.getValue() == null ? "" : t.getValue())
+                        .equals(taint.getValue() == null ? "" : taint.getValue()));
+        tolerated |= effectOk && keyOk && valueOk;
       }
       if (!tolerated) {
         return false;
       }
     }
-    int wanted =
-        Integer.parseInt(
-            spec.getContainers()
-                .get(0)
-                .getResources()
-                .getLimits()
-                .get("nvidia.com/gpu")
-                .getAmount());
-    return gpus >= wanted;
+    return gpus >= wanted(pod);
+  }
+
+  private static boolean empty(String text) {
+    return text == null || text.isEmpty();
+  }
+
+  private static int wanted(Pod pod) {
+    return Integer.parseInt(
+        pod.getSpec()
+            .getContainers()
+            .get(0)
+            .getResources()
+            .getLimits()
+            .get("nvidia.com/gpu")
+            .getAmount());
+  }
+
+  /** Per node of a group: its name, or null when the group does not know its nodes' names. */
+  private static List<String> names(NodeGroup group) {
+    List<String> names = new ArrayList<>();
+    for (int node = 0; node < group.nodeCount(); node++) {
+      names.add(group.namesKnown() ? group.nodeNames().get(node) : null);
+    }
+    return names;
   }
 
   private static List<String> referenceGroups(Scenario s) {
     List<String> fits = new ArrayList<>();
     for (NodeGroup group : s.groups()) {
       boolean any = false;
-      for (int node = 0; node < group.nodeCount(); node++) {
-        BigDecimal gpus = group.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO);
-        any |= referenceFits(s.pod(), group.labels(), group.taints(), gpus.intValue());
+      BigDecimal gpus = group.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO);
+      for (String name : names(group)) {
+        any |= referenceFits(s.pod(), group.labels(), name, group.taints(), gpus.intValue());
       }
       if (any && !fits.contains(group.name())) {
         fits.add(group.name());
       }
     }
     return fits;
+  }
+
+  /** How many such pods the fleet's nodes hold at once, node by node. */
+  private static long referenceCapacity(Scenario s) {
+    long pods = 0;
+    for (NodeGroup group : s.groups()) {
+      int gpus = group.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO).intValue();
+      for (String name : names(group)) {
+        if (referenceFits(s.pod(), group.labels(), name, group.taints(), gpus)) {
+          pods += gpus / wanted(s.pod());
+        }
+      }
+    }
+    return pods;
   }
 
   private static FleetReport.Placement check(Scenario s) {
@@ -256,11 +342,12 @@ class FleetCheckProperties {
         .get(0);
   }
 
-  @Property(tries = 400)
+  @Property(tries = 600)
   void fleetCheck_agreesWithTheNodeByNodeReference(@ForAll("scenarios") Scenario scenario) {
     FleetReport.Placement placement = check(scenario);
     assertThat(placement.fits()).containsExactlyInAnyOrderElementsOf(referenceGroups(scenario));
     assertThat(placement.schedulable()).isEqualTo(!referenceGroups(scenario).isEmpty());
+    assertThat(placement.capacity()).isEqualTo(referenceCapacity(scenario));
     for (String blocked : placement.blocked().keySet()) {
       assertThat(placement.blocked().get(blocked))
           .matches("nodeSelector .*|required node affinity .*|untolerated taint .*|needs .*");

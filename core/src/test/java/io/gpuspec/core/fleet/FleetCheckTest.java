@@ -7,6 +7,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import java.nio.file.Path;
 import java.util.List;
@@ -103,10 +104,8 @@ class FleetCheckTest {
         .containsEntry("a100-train", "needs nvidia.com/mig-1g.10gb but nodes have none");
   }
 
-  @Test
-  void distributedJobLargerThanItsPool_isAGangThatNeverFits() {
-    String job =
-        """
+  private static String parallelJob(String templateMetadata) {
+    return """
         apiVersion: batch/v1
         kind: Job
         metadata: {name: big, namespace: ml}
@@ -114,14 +113,38 @@ class FleetCheckTest {
           parallelism: 5
           completions: 5
           template:
-            spec:
-              restartPolicy: Never
         """
-            + ON_A100
-                .formatted("8")
-                .replace("effect: NoSchedule}", "effect: NoSchedule}\n- {operator: Exists}")
-                .indent(6);
-    List<Violation> violations = check(POOLS, job).violations();
+        + templateMetadata
+        + """
+                spec:
+                  restartPolicy: Never
+            """
+        + ON_A100
+            .formatted("8")
+            .replace("effect: NoSchedule}", "effect: NoSchedule}\n- {operator: Exists}")
+            .indent(6);
+  }
+
+  @Test
+  void parallelJobLargerThanItsPool_runsInWaves() {
+    List<Violation> violations = check(POOLS, parallelJob("")).violations();
+    assertThat(violations)
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.ruleId()).isEqualTo("FLEET003");
+              assertThat(v.severity()).isEqualTo(Severity.WARNING);
+              assertThat(v.message())
+                  .contains("runs 5 pods")
+                  .contains("hold at most 4 at once")
+                  .contains("run in waves");
+            });
+  }
+
+  @Test
+  void parallelJobInAPodGroupLargerThanItsPool_isAGangThatNeverFits() {
+    String inGroup = "    metadata: {annotations: {scheduling.k8s.io/group-name: big}}\n";
+    List<Violation> violations = check(POOLS, parallelJob(inGroup)).violations();
     assertThat(violations)
         .singleElement()
         .satisfies(
@@ -129,6 +152,18 @@ class FleetCheckTest {
               assertThat(v.ruleId()).isEqualTo("FLEET002");
               assertThat(v.message()).contains("needs 5 pods at once").contains("hold at most 4");
             });
+    String podGroup =
+        """
+        apiVersion: scheduling.volcano.sh/v1beta1
+        kind: PodGroup
+        metadata: {name: big, namespace: ml}
+        spec: {minMember: 4}
+        ---
+        """;
+    assertThat(check(POOLS, podGroup + parallelJob(inGroup)).violations())
+        .as("a PodGroup of minMember 4 needs only 4 of the 5 pods at once")
+        .singleElement()
+        .satisfies(v -> assertThat(v.ruleId()).isEqualTo("FLEET003"));
   }
 
   @Test

@@ -62,7 +62,10 @@ final class GpuNodes {
         && (gpuKeys.contains(key) || VENDOR_PREFIXES.stream().anyMatch(key::startsWith));
   }
 
-  /** Whether every way the placement admits a node constrains a GPU node label to be present. */
+  /**
+   * Whether every way the placement admits a node constrains a GPU node label to be present, or
+   * names the nodes ({@code matchFields} {@code metadata.name In}).
+   */
   static boolean pinned(PodSpec spec, Set<String> gpuKeys) {
     Map<String, String> selector =
         spec.getNodeSelector() == null ? Map.of() : spec.getNodeSelector();
@@ -76,6 +79,11 @@ final class GpuNodes {
   private static boolean pinned(NodeSelectorTerm term, Set<String> gpuKeys) {
     List<NodeSelectorRequirement> expressions =
         term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
+    if (term.getMatchFields() != null
+        && term.getMatchFields().stream()
+            .anyMatch(f -> f != null && "In".equals(f.getOperator()))) {
+      return true; // matchFields metadata.name In [...]: only the named nodes
+    }
     return expressions.stream()
         .anyMatch(
             e ->
@@ -93,7 +101,6 @@ final class GpuNodes {
    * effect (https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/).
    */
   static boolean toleratesEverything(Toleration toleration) {
-    return (toleration.getKey() == null || toleration.getKey().isEmpty())
-        && "Exists".equals(toleration.getOperator());
+    return NodeSelection.toleratesEveryKey(toleration);
   }
 }

@@ -1,11 +1,12 @@
 package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.Fleet;
-import io.gpuspec.core.NodePool;
-import io.gpuspec.core.NodeTaint;
+import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.k8s.GpuResources;
+import io.gpuspec.core.k8s.GpuTaints;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -23,11 +24,12 @@ import java.util.Set;
 /**
  * GPU002: GPU pods must tolerate the taints of GPU nodes, or they stay Pending (<a
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#example-use-cases">Kubernetes
- * documentation</a>). Without a fleet only the vendors' conventional taints are known (the key is
- * the GPU resource: {@code nvidia.com/gpu} for NVIDIA's whole, shared and MIG devices, {@code
- * amd.com/gpu}, Intel's {@code gpu.intel.com/i915} or {@code xe}; the advice follows the vendor the
- * pod requests), and the ExtendedResourceToleration admission plugin may add its toleration, so a
- * miss is a warning. With a fleet, a pod that selects pools but tolerates the taints of none of
+ * documentation</a>). Without a fleet, the pod is judged against the taints GPU node pools commonly
+ * carry ({@link GpuTaints}: GKE's {@code nvidia.com/gpu=present}, EKS's and the GPU Operator's
+ * {@code nvidia.com/gpu}, AKS's {@code sku=gpu}, {@code dedicated=gpu}, AMD's and Intel's resource
+ * keys), matched exactly as the scheduler does: a pod that tolerates none of them gets a warning
+ * (the cluster's own taints are not known, and the ExtendedResourceToleration admission plugin may
+ * add its toleration). With a fleet, a pod that selects pools but tolerates the taints of none of
  * them can never schedule.
  */
 public final class GpuPodsTolerateGpuTaints extends BaseRule {
@@ -66,28 +68,37 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
   private static void checkConventionalTaint(
       Workload workload, PodTemplate template, CheckContext context) {
     List<Toleration> tolerations = NodeSelection.tolerations(template.spec());
-    for (String key : conventionalTaintKeys(template.spec())) {
-      if (tolerations.stream().anyMatch(t -> toleratesConventionalTaint(t, key))) {
-        continue;
-      }
-      context.report(
-          Severity.WARNING,
-          workload.object(),
-          template.specPath() + ".tolerations",
-          "requests "
-              + GpuResources.vendor(key).map(GpuResources.Vendor::displayName).orElse("")
-              + " GPUs but tolerates no "
-              + key
-              + " taint; GPU nodes tainted "
-              + key
-              + ":NoSchedule repel it unless the cluster runs the ExtendedResourceToleration"
-              + " admission plugin, which adds this toleration",
-          "add to "
-              + template.specPath()
-              + ".tolerations: {key: "
-              + key
-              + ", operator: Exists, effect: NoSchedule}");
+    List<GpuTaints.Common> common = GpuTaints.forPod(template.spec());
+    if (common.isEmpty() || GpuTaints.toleratesAny(tolerations, common)) {
+      return;
     }
+    Set<String> keys = conventionalTaintKeys(template.spec());
+    String vendors =
+        String.join(
+            " and ",
+            keys.stream()
+                .map(k -> GpuResources.vendor(k).map(GpuResources.Vendor::displayName).orElse(k))
+                .toList());
+    context.report(
+        Severity.WARNING,
+        workload.object(),
+        template.specPath() + ".tolerations",
+        "requests "
+            + vendors
+            + " GPUs but tolerates none of the taints GPU nodes commonly carry ("
+            + GpuTaints.describe(common)
+            + "); GPU nodes with such a taint repel it unless the cluster runs the"
+            + " ExtendedResourceToleration admission plugin, which adds a toleration of "
+            + String.join(" and ", keys),
+        "add to "
+            + template.specPath()
+            + ".tolerations: "
+            + String.join(
+                ", ",
+                keys.stream()
+                    .map(k -> "{key: " + k + ", operator: Exists, effect: NoSchedule}")
+                    .toList())
+            + ", or the toleration of your GPU nodes' taint");
   }
 
   /**
@@ -108,38 +119,37 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
     return keys;
   }
 
-  /** Key {@code taintKey} with any value and effect NoSchedule or empty, or a wildcard. */
-  static boolean toleratesConventionalTaint(Toleration toleration, String taintKey) {
-    String key = toleration.getKey() == null ? "" : toleration.getKey();
-    String operator = toleration.getOperator() == null ? "Equal" : toleration.getOperator();
-    String effect = toleration.getEffect() == null ? "" : toleration.getEffect();
-    if (!effect.isEmpty() && !effect.equals(NodeTaint.Effect.NO_SCHEDULE.text())) {
-      return false;
-    }
-    if (key.isEmpty()) {
-      return operator.equals("Exists");
-    }
-    return key.equals(taintKey) && (operator.equals("Exists") || operator.equals("Equal"));
-  }
-
+  /**
+   * With a fleet: the GPU node groups (pools, or groups of a node list that offer a GPU resource)
+   * whose labels and node names the pod selects; an error when it tolerates the taints of none.
+   */
   private static void checkAgainstPools(
       Workload workload, PodTemplate template, Fleet fleet, CheckContext context) {
     PodSpec spec = template.spec();
-    List<NodePool> selected = fleet.poolsSelectedBy(spec);
-    if (selected.isEmpty() || !fleet.poolsAdmitting(spec).isEmpty()) {
+    List<Toleration> tolerations = NodeSelection.tolerations(spec);
+    List<NodeGroup> selected =
+        fleet.groups().stream()
+            .filter(g -> g.allocatable().keySet().stream().anyMatch(GpuResources::isGpu))
+            .filter(g -> g.selects(spec))
+            .toList();
+    if (selected.isEmpty()
+        || selected.stream()
+            .anyMatch(g -> NodeSelection.firstUntolerated(tolerations, g.taints()).isEmpty())) {
       return; // no pool at all is a schedulability problem; one tolerated pool is enough
     }
     List<String> pools = new ArrayList<>();
-    Set<NodeTaint> missing = new LinkedHashSet<>();
-    for (NodePool pool : selected) {
-      List<NodeTaint> untolerated =
-          pool.taints().stream().filter(t -> t.effect().repels() && !t.toleratedBy(spec)).toList();
-      missing.addAll(untolerated);
+    Set<String> missing = new LinkedHashSet<>();
+    for (NodeGroup group : selected) {
+      List<Taint> untolerated =
+          group.taints().stream()
+              .filter(t -> NodeSelection.repels(t) && !NodeSelection.tolerates(tolerations, t))
+              .toList();
+      untolerated.forEach(t -> missing.add(Subjects.toleration(t)));
       pools.add(
           "\""
-              + pool.name()
+              + group.name()
               + "\" ("
-              + String.join(", ", untolerated.stream().map(NodeTaint::toString).toList())
+              + String.join(", ", untolerated.stream().map(Subjects::taint).toList())
               + ")");
     }
     context.report(
@@ -150,9 +160,6 @@ public final class GpuPodsTolerateGpuTaints extends BaseRule {
             + (pools.size() == 1 ? "pool " : "pools ")
             + String.join(", ", pools)
             + " but does not tolerate those taints; its pods can never schedule",
-        "add to "
-            + template.specPath()
-            + ".tolerations: "
-            + String.join(", ", missing.stream().map(Subjects::toleration).toList()));
+        "add to " + template.specPath() + ".tolerations: " + String.join(", ", missing));
   }
 }

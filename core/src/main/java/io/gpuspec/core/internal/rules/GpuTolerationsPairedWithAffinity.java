@@ -4,9 +4,9 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodePool;
-import io.gpuspec.core.NodeTaint;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.GpuResources.Vendor;
+import io.gpuspec.core.k8s.GpuTaints;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -87,17 +87,14 @@ public final class GpuTolerationsPairedWithAffinity extends BaseRule {
   }
 
   static boolean isGpuToleration(Toleration toleration, Optional<Fleet> fleet) {
-    String key = toleration.getKey() == null ? "" : toleration.getKey();
-    if (key.isEmpty()) {
-      return false;
+    if (GpuTaints.isGpuToleration(toleration)) {
+      return true; // a GPU resource key, or a common GPU taint (GKE, EKS, AKS, dedicated=gpu)
     }
-    if (GpuResources.isGpu(key)) {
-      return true; // the vendors' conventional GPU taints: nvidia.com/gpu, amd.com/gpu, ...
-    }
-    if (NodeTaint.DEDICATED_GPU.toleratedBy(toleration)) {
-      return true;
-    }
-    return fleet.isPresent() && !poolsTolerated(toleration, fleet.get()).isEmpty();
+    // a toleration without key is a wildcard (a node agent's "run anywhere"), not a GPU toleration
+    return toleration.getKey() != null
+        && !toleration.getKey().isEmpty()
+        && fleet.isPresent()
+        && !poolsTolerated(toleration, fleet.get()).isEmpty();
   }
 
   private static List<NodePool> poolsTolerated(Toleration toleration, Fleet fleet) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -20,10 +21,11 @@ import java.util.stream.Collectors;
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity">node
  * affinity</a>). When every term contradicts itself or the nodeSelector ({@code gpu In [a]} and
  * {@code gpu In [b]}, {@code In [a]} and {@code NotIn [a]}, {@code Exists} and {@code
- * DoesNotExist}, {@code Gt 5} and {@code Lt 3}, an empty term), no node can ever have such labels
- * and the pod stays Pending forever, whatever the cluster. Applies to every pod template, GPU or
- * not. A template with a malformed requirement (which the API server rejects) is left to the API
- * validation rules.
+ * DoesNotExist}, {@code Gt 5} and {@code Lt 3}, an empty term; {@code matchFields} on the node name
+ * {@code metadata.name In [a]} and {@code In [b]}, or {@code In [a]} and {@code NotIn [a]}), no
+ * node can ever have such labels and name, and the pod stays Pending forever, whatever the cluster.
+ * Applies to every pod template, GPU or not. A template with a malformed requirement (which the API
+ * server rejects) is left to the API validation rules.
  */
 public final class NodeSelectionCanBeSatisfied extends BaseRule {
   public NodeSelectionCanBeSatisfied() {
@@ -62,7 +64,9 @@ public final class NodeSelectionCanBeSatisfied extends BaseRule {
     for (NodeSelectorTerm term : NodeSelection.requiredTerms(spec)) {
       List<NodeSelectorRequirement> expressions =
           term.getMatchExpressions() == null ? List.of() : term.getMatchExpressions();
-      if (expressions.stream().anyMatch(NodeSelection::malformed)) {
+      if (expressions.stream().anyMatch(NodeSelection::malformed)
+          || NullFree.list(term.getMatchFields()).stream()
+              .anyMatch(NodeSelection::malformedField)) {
         return true;
       }
     }

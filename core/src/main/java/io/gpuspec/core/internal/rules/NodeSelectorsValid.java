@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -26,8 +27,9 @@ import java.util.regex.Pattern;
  * href="https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#operators">Assigning
  * Pods to Nodes: operators</a>): {@code In}/{@code NotIn} need at least one value, {@code
  * Exists}/{@code DoesNotExist} none, {@code Gt}/{@code Lt} exactly one integer; keys are label
- * keys; {@code matchFields} takes only {@code metadata.name} with {@code In}/{@code NotIn} and
- * exactly one value; a required node affinity has at least one term; preferred weights are 1–100.
+ * keys, and the values of required terms are label values; {@code matchFields} takes only {@code
+ * metadata.name} with {@code In}/{@code NotIn} and exactly one value, a node name (DNS-1123
+ * subdomain); a required node affinity has at least one term; preferred weights are 1–100.
  */
 public final class NodeSelectorsValid extends BaseRule {
   public NodeSelectorsValid() {
@@ -103,7 +105,7 @@ public final class NodeSelectorsValid extends BaseRule {
                 + " [<value>]}]}], or drop requiredDuringSchedulingIgnoredDuringExecution");
       }
       for (int i = 0; i < terms.size(); i++) {
-        checkTerm(where, terms.get(i), termsPath + "[" + i + "]");
+        checkTerm(where, terms.get(i), termsPath + "[" + i + "]", true);
       }
     }
     List<PreferredSchedulingTerm> preferred =
@@ -118,17 +120,25 @@ public final class NodeSelectorsValid extends BaseRule {
                 + ": a preferred term's weight is 1 to 100",
             "set weight between 1 and 100, e.g. 50");
       }
-      checkTerm(where, preferred.get(i).getPreference(), path + ".preference");
+      checkTerm(where, preferred.get(i).getPreference(), path + ".preference", false);
     }
   }
 
-  private static void checkTerm(Where where, NodeSelectorTerm term, String path) {
+  /**
+   * One term's expressions and fields; the values of a required term's expressions must be label
+   * values (upstream exempts preferred terms, for pods created before the check existed).
+   */
+  private static void checkTerm(Where where, NodeSelectorTerm term, String path, boolean required) {
     if (term == null) {
       return;
     }
     List<NodeSelectorRequirement> expressions = NullFree.list(term.getMatchExpressions());
     for (int i = 0; i < expressions.size(); i++) {
-      checkExpression(where, expressions.get(i), path + ".matchExpressions[" + i + "]");
+      String at = path + ".matchExpressions[" + i + "]";
+      checkExpression(where, expressions.get(i), at);
+      if (required) {
+        checkLabelValues(where, expressions.get(i), at);
+      }
     }
     List<NodeSelectorRequirement> fields = NullFree.list(term.getMatchFields());
     for (int i = 0; i < fields.size(); i++) {
@@ -196,6 +206,24 @@ public final class NodeSelectorsValid extends BaseRule {
     }
   }
 
+  private static void checkLabelValues(Where where, NodeSelectorRequirement r, String path) {
+    String operator = r.getOperator() == null ? "" : r.getOperator();
+    List<String> values = NullFree.list(r.getValues());
+    for (int i = 0; i < values.size(); i++) {
+      String value = values.get(i) == null ? "" : values.get(i);
+      boolean reported =
+          (operator.equals("Gt") || operator.equals("Lt")) && !INTEGER.matcher(value).matches();
+      if (!reported && !Labels.isValue(value)) {
+        where.report(
+            path + ".values[" + i + "]",
+            "\"" + value + "\" is not a valid label value, so no node label can equal it",
+            "write the node label's value as the node carries it (at most 63 letters, digits,"
+                + " '-', '_' or '.', starting and ending alphanumeric), e.g."
+                + " NVIDIA-H100-80GB-HBM3");
+      }
+    }
+  }
+
   private static void checkField(Where where, NodeSelectorRequirement r, String path) {
     String key = r.getKey() == null ? "" : r.getKey();
     String operator = r.getOperator() == null ? "" : r.getOperator();
@@ -219,6 +247,15 @@ public final class NodeSelectorsValid extends BaseRule {
               + NullFree.list(r.getValues()).size()
               + " are given",
           "give one node name, e.g. values: [<node-name>]; use one term per node for several");
+    } else {
+      String name = r.getValues().get(0) == null ? "" : r.getValues().get(0);
+      if (key.equals("metadata.name") && !Names.isDns1123Subdomain(name)) {
+        where.report(
+            path + ".values[0]",
+            "\"" + name + "\" is not a valid node name (a DNS-1123 subdomain)",
+            "write the node's metadata.name as kubectl get nodes shows it: lower-case letters,"
+                + " digits, '-' and '.'");
+      }
     }
   }
 }

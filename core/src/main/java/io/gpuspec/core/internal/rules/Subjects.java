@@ -1,6 +1,7 @@
 package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Taint;
 import io.gpuspec.core.NodeTaint;
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +19,26 @@ final class Subjects {
         + "\", effect: "
         + taint.effect().text()
         + "}";
+  }
+
+  /** A toleration matching exactly this taint, as YAML flow text. */
+  static String toleration(Taint taint) {
+    return "{key: "
+        + taint.getKey()
+        + ", operator: Equal, value: \""
+        + (taint.getValue() == null ? "" : taint.getValue())
+        + "\", effect: "
+        + taint.getEffect()
+        + "}";
+  }
+
+  /** A taint as {@code key=value:Effect}, the value always written (empty when it has none). */
+  static String taint(Taint taint) {
+    return taint.getKey()
+        + "="
+        + (taint.getValue() == null ? "" : taint.getValue())
+        + ":"
+        + taint.getEffect();
   }
 
   /** A quantity as written, e.g. {@code 500m} or {@code 2}; {@code null} decodes as 0. */

@@ -102,9 +102,14 @@ class DefectMutationProperties {
       }
     },
     GPU002 {
+      /** A near miss: every toleration kept but for effect PreferNoSchedule, which no taint has. */
       @Override
       void apply(Valid valid) {
-        valid.spec().setTolerations(new ArrayList<>());
+        List<Toleration> nearMisses = new ArrayList<>();
+        for (Toleration t : NodeSelection.tolerations(valid.spec())) {
+          nearMisses.add(new TolerationBuilder(t).withEffect("PreferNoSchedule").build());
+        }
+        valid.spec().setTolerations(nearMisses);
       }
     },
     GPU003 {

@@ -71,7 +71,9 @@ class GpuPlacementMessagesTest {
     assertThat(toleration.fix())
         .isEqualTo(
             "add to spec.template.spec.tolerations: {key: amd.com/gpu, operator: Exists,"
-                + " effect: NoSchedule}");
+                + " effect: NoSchedule}, or the toleration of your GPU nodes' taint");
+    assertThat(toleration.message())
+        .contains("AKS sku=gpu:NoSchedule", "AMD amd.com/gpu:NoSchedule");
     Violation pin = finding("GPU008/unpinned-gpu-daemonsets.yaml", "GPU008", "rocm-infer");
     assertThat(pin.message()).contains("AMD GPUs", "DaemonSet creates a pod on every node");
     assertThat(pin.fix()).contains("amd.com/gpu.family").doesNotContain("nvidia");

@@ -2,7 +2,6 @@ package io.gpuspec.sharing.internal.rules;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpuspec.core.PoolSharing.MultipleRequests;
-import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
@@ -70,9 +69,7 @@ public final class OneReplicaPerContainer extends BaseRule {
           continue;
         }
         List<FleetGroups.Group> selected =
-            groups.stream()
-                .filter(group -> NodeSelection.admits(template.spec(), group.labels()))
-                .toList();
+            groups.stream().filter(group -> group.nodes().selects(template.spec())).toList();
         for (PodContainers container : PodContainers.of(template)) {
           for (String resource : container.gpuResources()) {
             OptionalLong amount = container.amount(resource);

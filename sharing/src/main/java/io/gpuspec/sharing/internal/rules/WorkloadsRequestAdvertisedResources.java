@@ -1,6 +1,5 @@
 package io.gpuspec.sharing.internal.rules;
 
-import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -50,9 +49,7 @@ public final class WorkloadsRequestAdvertisedResources extends BaseRule {
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
         List<FleetGroups.Group> selected =
-            groups.stream()
-                .filter(group -> NodeSelection.admits(template.spec(), group.labels()))
-                .toList();
+            groups.stream().filter(group -> group.nodes().selects(template.spec())).toList();
         for (PodContainers container : PodContainers.of(template)) {
           for (String resource : container.gpuResources()) {
             check(context, workload, template, container, resource, advertised, selected);
