@@ -300,20 +300,28 @@ public final class FleetCheck {
    */
   static Fit fit(Demand demand, NodeGroup group) {
     Map<String, String> labels = group.labels();
+    List<Map<String, String>> perNode = perNodeLabels(group);
     for (Map.Entry<String, String> entry : demand.nodeSelector().entrySet()) {
       String has = labels.get(entry.getKey());
-      if (!entry.getValue().equals(has)) {
+      if (perNode.stream().noneMatch(l -> entry.getValue().equals(l.get(entry.getKey())))) {
         return Fit.no(
             "nodeSelector "
                 + entry.getKey()
                 + "="
                 + entry.getValue()
-                + " but nodes have "
-                + (has == null ? "no " + entry.getKey() + " label" : entry.getKey() + "=" + has));
+                + (perNode.size() > 1
+                    ? " but no node of the group has it (nodes "
+                        + String.join(", ", group.nodeNames())
+                        + ")"
+                    : " but nodes have "
+                        + (has == null
+                            ? "no " + entry.getKey() + " label"
+                            : entry.getKey() + "=" + has)));
       }
     }
     if (!demand.requiredTerms().isEmpty()
-        && demand.requiredTerms().stream().noneMatch(t -> NodeSelection.matches(t, labels))) {
+        && demand.requiredTerms().stream()
+            .noneMatch(t -> perNode.stream().anyMatch(l -> NodeSelection.matches(t, l)))) {
       return Fit.no("required node affinity " + describe(demand.requiredTerms(), labels));
     }
     long nodes = admittedNodes(demand, group);
@@ -383,20 +391,55 @@ public final class FleetCheck {
   private static Optional<Set<String>> admittedNames(Demand demand, NodeGroup group) {
     boolean byName =
         demand.requiredTerms().stream()
-            .anyMatch(
-                t -> t != null && t.getMatchFields() != null && !t.getMatchFields().isEmpty());
+                .anyMatch(
+                    t -> t != null && t.getMatchFields() != null && !t.getMatchFields().isEmpty())
+            || byHostname(demand, group);
     if (!byName || !group.namesKnown()) {
       return Optional.empty();
     }
     Set<String> admitted = new LinkedHashSet<>();
     for (String name : group.nodeNames()) {
-      if (demand.requiredTerms().stream()
-          .anyMatch(
-              t -> t != null && NodeSelection.matches(t, group.labels(), Optional.of(name)))) {
+      Map<String, String> labels = NodeSelection.withHostname(group.labels(), Optional.of(name));
+      boolean selected =
+          demand.nodeSelector().entrySet().stream()
+              .allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+      if (selected
+          && (demand.requiredTerms().isEmpty()
+              || demand.requiredTerms().stream()
+                  .anyMatch(
+                      t ->
+                          t != null
+                              && NodeSelection.matches(t, group.labels(), Optional.of(name))))) {
         admitted.add(name);
       }
     }
     return Optional.of(admitted);
+  }
+
+  /**
+   * The labels each node of the group may carry: the group's, or, where the group knows its nodes'
+   * names but not their {@code kubernetes.io/hostname} (node lists drop that per-node label when
+   * grouping), the group's with each node's host name.
+   */
+  private static List<Map<String, String>> perNodeLabels(NodeGroup group) {
+    if (!group.namesKnown() || group.labels().containsKey(NodeSelection.HOSTNAME_LABEL)) {
+      return List.of(group.labels());
+    }
+    return group.nodeNames().stream()
+        .map(name -> NodeSelection.withHostname(group.labels(), Optional.of(name)))
+        .toList();
+  }
+
+  /** Whether the demand selects nodes by their host name on a group that knows node names. */
+  private static boolean byHostname(Demand demand, NodeGroup group) {
+    if (!group.namesKnown() || group.labels().containsKey(NodeSelection.HOSTNAME_LABEL)) {
+      return false;
+    }
+    return demand.nodeSelector().containsKey(NodeSelection.HOSTNAME_LABEL)
+        || demand.requiredTerms().stream()
+            .filter(t -> t != null && t.getMatchExpressions() != null)
+            .flatMap(t -> t.getMatchExpressions().stream())
+            .anyMatch(e -> e != null && NodeSelection.HOSTNAME_LABEL.equals(e.getKey()));
   }
 
   private static String describe(List<NodeSelectorTerm> terms, Map<String, String> labels) {

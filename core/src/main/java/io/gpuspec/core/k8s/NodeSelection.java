@@ -62,7 +62,8 @@ public final class NodeSelection {
    * taken as met) passes the pod's nodeSelector and required affinity.
    */
   public static boolean admits(
-      PodSpec spec, Map<String, String> nodeLabels, Optional<String> nodeName) {
+      PodSpec spec, Map<String, String> givenLabels, Optional<String> nodeName) {
+    Map<String, String> nodeLabels = withHostname(givenLabels, nodeName);
     Map<String, String> selector = spec.getNodeSelector();
     if (selector != null) {
       for (Map.Entry<String, String> entry : selector.entrySet()) {
@@ -88,7 +89,8 @@ public final class NodeSelection {
    * field requirement; an empty term matches no node.
    */
   public static boolean matches(
-      NodeSelectorTerm term, Map<String, String> nodeLabels, Optional<String> nodeName) {
+      NodeSelectorTerm term, Map<String, String> givenLabels, Optional<String> nodeName) {
+    Map<String, String> nodeLabels = withHostname(givenLabels, nodeName);
     List<NodeSelectorRequirement> expressions = NullFree.list(term.getMatchExpressions());
     List<NodeSelectorRequirement> fields = NullFree.list(term.getMatchFields());
     if (expressions.isEmpty() && fields.isEmpty()) {
@@ -96,6 +98,24 @@ public final class NodeSelection {
     }
     return expressions.stream().allMatch(e -> matches(e, nodeLabels))
         && (nodeName.isEmpty() || fields.stream().allMatch(f -> matchesName(f, nodeName.get())));
+  }
+
+  /** The label the kubelet sets on every node to its host name. */
+  public static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
+
+  /**
+   * The labels of a node whose name is known, with {@value #HOSTNAME_LABEL} set to that name where
+   * the labels lack it: node groups drop that per-node label, and the kubelet sets it to the host
+   * name, which is the node's name unless the cluster overrides it.
+   */
+  public static Map<String, String> withHostname(
+      Map<String, String> labels, Optional<String> nodeName) {
+    if (nodeName.isEmpty() || labels.containsKey(HOSTNAME_LABEL)) {
+      return labels;
+    }
+    Map<String, String> withName = new java.util.HashMap<>(labels);
+    withName.put(HOSTNAME_LABEL, nodeName.get());
+    return withName;
   }
 
   /** The field a node-selector term's {@code matchFields} may name: the node's name. */
