@@ -11,6 +11,7 @@ import io.gpuspec.core.Labels;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
@@ -35,12 +36,11 @@ public final class NodeSelectorsValid extends BaseRule {
   public NodeSelectorsValid() {
     super(
         RuleInfo.builder()
-            .apiServerRejects(true)
             .id("K8S009")
             .severity(Severity.ERROR)
             .title("nodeSelector and node affinity requirements are well formed")
             .why(
-                "The API server rejects node affinity with an unknown operator, values that do not fit the operator (In/NotIn need some, Exists/DoesNotExist none, Gt/Lt one integer), invalid label keys or values, matchFields other than metadata.name, and an empty list of required terms.")
+                "The API server rejects node affinity with an unknown operator, values that do not fit the operator (In/NotIn need some, Exists/DoesNotExist none, Gt/Lt one), invalid label keys or values, matchFields other than metadata.name, and an empty list of required terms; a Gt/Lt value that is not an integer is admitted but matches no node, so the pod never schedules.")
             .fix(
                 "Write {key: <label key>, operator: In, values: [...]} (or NotIn, Exists, DoesNotExist without values, Gt/Lt with one integer); matchFields only as {key: metadata.name, operator: In, values: [<node>]}.")
             .addKinds("*")
@@ -62,7 +62,13 @@ public final class NodeSelectorsValid extends BaseRule {
 
   /** The object and where findings go. */
   private record Where(HasMetadata object, CheckContext context) {
+    /** What the API server rejects: an error no suppression silences. */
     void report(String path, String problem, String fix) {
+      context.report(object, Finding.rejection(path, problem, fix));
+    }
+
+    /** What the API server admits but the scheduler never matches. */
+    void neverMatches(String path, String problem, String fix) {
       context.report(object, path, problem, fix);
     }
   }
@@ -181,13 +187,13 @@ public final class NodeSelectorsValid extends BaseRule {
                   + " are given",
               "give one integer, e.g. values: [\"4\"]");
         } else if (values.get(0) == null || !INTEGER.matcher(values.get(0)).matches()) {
-          where.report(
+          where.neverMatches(
               path + ".values[0]",
               "operator "
                   + operator
                   + " compares integers, but the value is \""
                   + values.get(0)
-                  + "\"",
+                  + "\"; the API server admits it, but the term matches no node",
               "write an integer, e.g. values: [\"4\"]");
         }
       }
