@@ -120,9 +120,7 @@ public final class ContainerFacts {
     List<EnvVar> env = container.getEnv() == null ? List.of() : container.getEnv();
     for (int i = 0; i < env.size(); i++) {
       String name = env.get(i) == null ? null : env.get(i).getName();
-      if (name == null
-          || name.isEmpty()
-          || !name.chars().allMatch(c -> c >= 32 && c < 127 && c != '=')) {
+      if (name == null || name.isEmpty() || !Names.isEnvVarName(name)) {
         findings.add(
             new Finding(
                 path + ".env[" + i + "].name",

@@ -237,13 +237,7 @@ public final class EnvSourceFacts {
 
   private static void keyRef(
       @Nullable String name, @Nullable String key, String kind, String at, List<Finding> findings) {
-    if (name == null || !Names.isDns1123Subdomain(name)) {
-      findings.add(
-          Finding.rejection(
-              at + ".name",
-              "\"" + (name == null ? "" : name) + "\" is not a " + kind + " name",
-              "name the " + kind + " (lower-case letters, digits, '-' and '.')"));
-    }
+    refName(name, kind, at, findings);
     if (key == null || !isConfigMapKey(key)) {
       findings.add(
           Finding.rejection(
@@ -263,9 +257,7 @@ public final class EnvSourceFacts {
 
   private static void envFrom(EnvFromSource source, String at, List<Finding> findings) {
     String prefix = source.getPrefix();
-    if (prefix != null
-        && !prefix.isEmpty()
-        && !prefix.chars().allMatch(c -> c >= 32 && c < 127 && c != '=')) {
+    if (prefix != null && !prefix.isEmpty() && !Names.isEnvVarName(prefix)) {
       findings.add(
           Finding.rejection(
               at + ".prefix",

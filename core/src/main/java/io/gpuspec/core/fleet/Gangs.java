@@ -9,12 +9,12 @@ import io.gpuspec.core.kubeflow.RunPolicy;
 import io.gpuspec.core.kubeflow.RunPolicyJob;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.spi.PodTemplate;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -80,7 +80,8 @@ final class Gangs {
     Optional<String> podGroup = podGroup(object, workload);
     if (podGroup.isPresent()) {
       return OptionalInt.of(
-          minMembers.getOrDefault(namespace(object) + "/" + podGroup.get(), Integer.MAX_VALUE));
+          minMembers.getOrDefault(
+              Subject.namespace(object) + "/" + podGroup.get(), Integer.MAX_VALUE));
     }
     if (object instanceof Job || object instanceof CronJob || !workload.distributed()) {
       return OptionalInt.empty();
@@ -173,16 +174,12 @@ final class Gangs {
           && object.getMetadata().getName() != null) {
         JsonNode min = tree(object).path("spec").path("minMember");
         if (min.isIntegralNumber() && min.asInt() > 0) {
-          found.putIfAbsent(namespace(object) + "/" + object.getMetadata().getName(), min.asInt());
+          found.putIfAbsent(
+              Subject.namespace(object) + "/" + object.getMetadata().getName(), min.asInt());
         }
       }
     }
     return found;
-  }
-
-  private static String namespace(HasMetadata object) {
-    String namespace = object.getMetadata() == null ? null : object.getMetadata().getNamespace();
-    return Objects.requireNonNullElse(namespace, "");
   }
 
   /** The object as a tree; an empty one when it does not serialize. */

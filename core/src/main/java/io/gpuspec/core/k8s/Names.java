@@ -73,6 +73,14 @@ public final class Names {
         && isQualifiedName("requests." + name);
   }
 
+  /**
+   * A name the API server takes for an environment variable or an {@code envFrom} prefix (relaxed
+   * validation): printable ASCII without '='. Emptiness is the caller's to judge.
+   */
+  public static boolean isEnvVarName(String name) {
+    return name.chars().allMatch(c -> c >= 32 && c < 127 && c != '=');
+  }
+
   /** A label value: empty, or ≤63 alphanumerics, '-', '_', '.' starting and ending alphanumeric. */
   public static boolean isValue(String value) {
     return value != null && value.length() <= 63 && LABEL_VALUE.matcher(value).matches();

@@ -1,6 +1,5 @@
 package io.gpuspec.core.internal.rules;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.SeccompProfile;
@@ -13,6 +12,7 @@ import io.gpuspec.core.spi.BaseRule;
 import io.gpuspec.core.spi.CheckContext;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
+import io.gpuspec.core.spi.Subject;
 import io.gpuspec.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,12 +71,6 @@ public final class RestrictedSecurityContext extends BaseRule {
     return levels;
   }
 
-  private static String namespace(HasMetadata object) {
-    return object.getMetadata() == null || object.getMetadata().getNamespace() == null
-        ? "default"
-        : object.getMetadata().getNamespace();
-  }
-
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
     Map<String, String> enforced = enforcedLevels(manifests);
@@ -86,7 +80,8 @@ public final class RestrictedSecurityContext extends BaseRule {
             .forEach(finding -> context.report(Severity.ERROR, workload.object(), finding));
         Optional<PodSecurityContext> pod =
             Optional.ofNullable(template.spec().getSecurityContext());
-        String level = enforced.getOrDefault(namespace(workload.object()), "");
+        String namespace = Subject.namespace(workload.object());
+        String level = enforced.getOrDefault(namespace.isEmpty() ? "default" : namespace, "");
         for (IndexedContainer container : IndexedContainer.of(template)) {
           List<String> missing = missing(container, pod);
           if (missing.isEmpty()) {
