@@ -75,6 +75,14 @@ public final class FleetReport {
     public boolean schedulable() {
       return !fits.isEmpty();
     }
+
+    /**
+     * Whether its pods run all the time (a Deployment, StatefulSet, DaemonSet, …) rather than as a
+     * batch that ends (a Job, a training job): always-on GPUs are held, batch GPUs come and go.
+     */
+    public boolean alwaysOn() {
+      return ALWAYS_ON.contains(workload.kind());
+    }
   }
 
   /**
