@@ -1,12 +1,17 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.TextFiles;
+import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.report.format.HtmlReport;
 import io.gpuspec.core.report.format.ReportFormat;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +23,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code gpuspec check --fleet FILE PATH...}: the schedulability table. */
+/**
+ * {@code gpuspec check --fleet FILE PATH...}: the schedulability table, or with {@code --format
+ * html} the capacity report page.
+ */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
@@ -48,6 +56,22 @@ final class CheckCommand implements Callable<Integer> {
       description = "A kinds file: where your own kinds keep their pod templates. Repeatable.")
   List<Path> kinds;
 
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = {
+        "text (the schedulability table) or html (the capacity report page: GPUs by pool,",
+        "team and tier, gangs in the topology, what never schedules, every rule's findings)",
+        "(default: ${DEFAULT-VALUE})."
+      })
+  String format;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Write to FILE instead of stdout.")
+  Path output;
+
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories or -.")
   List<String> paths;
 
@@ -59,6 +83,11 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (!format.equals("text") && !format.equals("html")) {
+      err.println("gpuspec check: --format " + format + ": unknown; use text or html");
+      return Main.USAGE;
+    }
+    boolean html = format.equals("html");
     Optional<Gpuspec> declared = DeclaredKinds.apply(this.gpuspec, kinds, err);
     if (declared.isEmpty()) {
       return Main.USAGE;
@@ -74,17 +103,43 @@ final class CheckCommand implements Callable<Integer> {
     }
     read.get().problems().forEach(p -> err.println(ReportFormat.line(p)));
     FleetReport report = gpuspec.checkFleet(pools.get(), read.get().manifests());
-    out.print(report.table());
     List<Violation> never = report.violations();
-    never.forEach(v -> out.println(ReportFormat.line(v)));
-    out.println(
+    String summary =
         "gpuspec: "
             + report.placements().size()
             + " pod templates, "
             + never.size()
-            + " can"
-            + " never run as written");
-    out.flush();
+            + " can never run as written";
+    String text;
+    if (html) {
+      Report findings = gpuspec.lint(read.get(), CheckOptions.builder().fleet(pools.get()).build());
+      text =
+          HtmlReport.render(
+              String.join(" ", paths), read.get().manifests(), findings, Optional.of(report));
+    } else {
+      StringBuilder table = new StringBuilder(report.table());
+      never.forEach(v -> table.append(ReportFormat.line(v)).append('\n'));
+      text = table.append(summary).append('\n').toString();
+    }
+    if (output == null) {
+      out.print(text);
+      out.flush();
+    } else {
+      try {
+        TextFiles.write(output, text);
+      } catch (IOException e) {
+        err.println(
+            "gpuspec check: "
+                + output
+                + ": cannot write ("
+                + e.getMessage()
+                + "); check that the directory is writable");
+        return Main.USAGE;
+      }
+    }
+    if (html || output != null) {
+      err.println(summary + (output == null ? "" : "; wrote " + output));
+    }
     return never.stream().anyMatch(v -> v.severity() == Severity.ERROR) ? Main.FINDINGS : 0;
   }
 }
