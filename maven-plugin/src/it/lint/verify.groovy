@@ -17,4 +17,6 @@ assert valid.failure.size() == 0 && valid.'system-out'.text().contains('GPU002')
 def sarif = new groovy.json.JsonSlurper().parse(new File(reports, 'gpuspec-lint.sarif'))
 def located = sarif.runs[0].results.collect { it.locations[0].physicalLocation.artifactLocation.uri }
 assert located.any { it.endsWith('/apps/trainer.yaml') } && located.any { it.endsWith('/inference.yaml') }
+def html = new File(reports, 'gpuspec-lint.html').text
+assert html.startsWith('<!DOCTYPE html>') && html.contains('<section id="findings">') && html.contains('GPU001')
 return true

@@ -1,5 +1,6 @@
 package io.gpuspec.build;
 
+import io.gpuspec.core.Fleet;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
@@ -9,6 +10,7 @@ import io.gpuspec.core.registry.KindsFileException;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
+import io.gpuspec.core.report.format.HtmlReport;
 import io.gpuspec.core.spi.InputFileException;
 import io.gpuspec.core.spi.Rule;
 import java.net.URLClassLoader;
@@ -26,6 +28,9 @@ import java.util.stream.Collectors;
  * directory.
  */
 public final class Lint {
+
+  /** The report formats written when a build names none: {@code sarif} and {@code junit}. */
+  public static final List<String> DEFAULT_FORMATS = ReportFiles.DEFAULT_FORMATS;
 
   /** The base name of the report files. */
   public static final String REPORT_NAME = "gpuspec-lint";
@@ -87,22 +92,42 @@ public final class Lint {
   }
 
   /**
-   * Runs the goal.
+   * Runs the goal, writing the SARIF and JUnit XML reports.
    *
    * @throws BuildException when the fleet file or the Kueue configuration is unusable, or the
    *     reports cannot be written
    */
   public static BuildOutcome run(Request request, BuildLog log) {
-    return ProjectRun.in(
-        request.classPath(), request.toolLoader(), true, loader -> run(request, loader, log));
+    return run(request, List.of(), log);
   }
 
-  private static BuildOutcome run(Request request, URLClassLoader loader, BuildLog log) {
+  /**
+   * Runs the goal, writing the reports of {@code formats}: {@code sarif} ({@value #REPORT_NAME}
+   * .sarif), {@code junit} (TEST-{@value #REPORT_NAME}.xml) and {@code html} ({@value
+   * #REPORT_NAME}.html, the capacity report page; its pools and gangs need a fleet); the first two
+   * when empty.
+   *
+   * @throws BuildException when a format is unknown, the fleet file or the Kueue configuration is
+   *     unusable, or the reports cannot be written
+   */
+  public static BuildOutcome run(Request request, List<String> formats, BuildLog log) {
+    List<String> checked = ReportFiles.formats(formats);
+    return ProjectRun.in(
+        request.classPath(),
+        request.toolLoader(),
+        true,
+        loader -> run(request, checked, loader, log));
+  }
+
+  private static BuildOutcome run(
+      Request request, List<String> formats, URLClassLoader loader, BuildLog log) {
     List<Path> files = LintFiles.find(request.directories(), request.includes(), log);
     Gpuspec gpuspec = ProjectRun.registry(loader).withKinds(declaredKinds(request.kinds()));
     log.info(ProjectRun.describe(gpuspec));
     CheckOptions.Builder options = CheckOptions.builder().addAllCrdFiles(request.crds());
-    request.fleet().ifPresent(file -> options.fleet(FleetFile.read(gpuspec, List.of(file), log)));
+    Optional<Fleet> fleet =
+        request.fleet().map(file -> FleetFile.read(gpuspec, List.of(file), log));
+    fleet.ifPresent(options::fleet);
     request.kueueConfig().ifPresent(file -> options.putInput(KUEUE_CONFIG, file));
     ReadResult read = gpuspec.read(files);
     Report report;
@@ -120,7 +145,14 @@ public final class Lint {
             gpuspec.rules().stream().map(Rule::info).toList(),
             files,
             request.policy(),
-            request.baseDirectory());
+            request.baseDirectory(),
+            formats,
+            () ->
+                HtmlReport.render(
+                    request.baseDirectory().getFileName() + " (gpuspec lint)",
+                    read.manifests(),
+                    report,
+                    fleet.map(f -> gpuspec.checkFleet(f, read.manifests()))));
     log.info(
         "gpuspec: linted "
             + files.size()

@@ -40,6 +40,12 @@ public abstract class GpuspecExtension {
   /** Glob patterns of the files to lint, relative to each directory. */
   public abstract ListProperty<String> getIncludes();
 
-  /** Where gpuspecLint writes its SARIF and JUnit XML reports. */
+  /**
+   * The reports gpuspecLint writes: {@code sarif}, {@code junit} and {@code html} (the capacity
+   * report page, whose pools and gangs need the fleet); default {@code sarif} and {@code junit}.
+   */
+  public abstract ListProperty<String> getFormats();
+
+  /** Where gpuspecLint writes its reports. */
   public abstract DirectoryProperty getReportsDirectory();
 }

@@ -81,6 +81,10 @@ public abstract class GpuspecLint extends DefaultTask {
   @OutputDirectory
   public abstract DirectoryProperty getReportsDirectory();
 
+  /** The reports to write: {@code sarif}, {@code junit}, {@code html}; empty: the first two. */
+  @Input
+  public abstract ListProperty<String> getFormats();
+
   @Inject
   protected abstract WorkerExecutor getWorkerExecutor();
 
@@ -103,6 +107,7 @@ public abstract class GpuspecLint extends DefaultTask {
               p.getSeverity().set(getSeverity());
               p.getGpuspecVersions().set(getGpuspecVersions());
               p.getReportsDirectory().set(getReportsDirectory());
+              p.getFormats().set(getFormats());
             });
   }
 }

@@ -1,5 +1,6 @@
 package io.gpuspec.gradle;
 
+import io.gpuspec.build.Lint;
 import io.gpuspec.build.LintFiles;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,7 @@ public abstract class GpuspecPlugin implements Plugin<Project> {
         .getDirectories()
         .convention(project.getLayout().getProjectDirectory().dir("src/main/k8s"));
     gpuspec.getIncludes().convention(LintFiles.DEFAULT_INCLUDES);
+    gpuspec.getFormats().convention(Lint.DEFAULT_FORMATS);
     gpuspec
         .getReportsDirectory()
         .convention(project.getLayout().getBuildDirectory().dir("gpuspec-reports"));
@@ -90,6 +92,7 @@ public abstract class GpuspecPlugin implements Plugin<Project> {
                   task.getGpuspecVersions().set(versions);
                   task.getProjectDirectory().set(project.getLayout().getProjectDirectory());
                   task.getReportsDirectory().set(gpuspec.getReportsDirectory());
+                  task.getFormats().set(gpuspec.getFormats());
                 });
     project
         .getTasks()

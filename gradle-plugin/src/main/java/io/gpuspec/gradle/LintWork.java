@@ -3,6 +3,7 @@ package io.gpuspec.gradle;
 import io.gpuspec.build.FailurePolicy;
 import io.gpuspec.build.Lint;
 import java.io.File;
+import java.util.List;
 import java.util.Optional;
 import org.gradle.api.file.ConfigurableFileCollection;
 import org.gradle.api.file.DirectoryProperty;
@@ -42,6 +43,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
     MapProperty<String, String> getGpuspecVersions();
 
     DirectoryProperty getReportsDirectory();
+
+    ListProperty<String> getFormats();
   }
 
   @Override
@@ -65,6 +68,7 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
                     p.getKinds().getFiles().stream().map(File::toPath).toList(),
                     Optional.ofNullable(p.getKueueConfig().getAsFile().getOrNull())
                         .map(File::toPath)),
+                p.getFormats().getOrElse(List.of()),
                 log));
   }
 }

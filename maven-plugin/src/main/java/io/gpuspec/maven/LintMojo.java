@@ -16,7 +16,8 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Lints the project's hand-written Kubernetes YAML and JSON with every gpuspec module plus those on
- * the project's class path (a team's own rules), and writes SARIF and JUnit XML reports.
+ * the project's class path (a team's own rules), and writes SARIF and JUnit XML reports (and, asked
+ * for, the HTML capacity report).
  */
 @Mojo(
     name = "lint",
@@ -50,7 +51,15 @@ public class LintMojo extends GpuspecMojo {
   @Parameter(property = "gpuspec.kueueConfig")
   File kueueConfig;
 
-  /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
+  /**
+   * The reports to write: {@code sarif} ({@code gpuspec-lint.sarif}), {@code junit} ({@code
+   * TEST-gpuspec-lint.xml}) and {@code html} ({@code gpuspec-lint.html}, the capacity report page,
+   * whose pools and gangs need the fleet); default {@code sarif} and {@code junit}.
+   */
+  @Parameter(property = "gpuspec.formats")
+  String[] formats;
+
+  /** Where the reports go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
       defaultValue = "${project.build.directory}/gpuspec-reports")
@@ -74,6 +83,7 @@ public class LintMojo extends GpuspecMojo {
             crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList(),
             kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList(),
             Optional.ofNullable(kueueConfig).map(File::toPath)),
+        formats == null ? List.of() : List.of(formats),
         log);
   }
 }
