@@ -70,6 +70,8 @@ public final class GenerateReferencePlatform {
     gpuspec.write(platform, out);
     writeFleet(platform, out.resolveSibling("fleet.yaml"));
     console.println(
+        "gpuspec: capacity report " + CapacityReportPage.write(gpuspec, platform, report, out));
+    console.println(
         "gpuspec: wrote "
             + platform.manifests().size()
             + " objects to "
