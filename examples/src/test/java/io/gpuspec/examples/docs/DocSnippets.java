@@ -1,0 +1,116 @@
+package io.gpuspec.examples.docs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The fenced code blocks of the README and of {@code docs/*.md}, with the markers written in an
+ * HTML comment on the line right above a fence (invisible when the Markdown is rendered):
+ *
+ * <ul>
+ *   <li>{@code <!-- prelude: JAVA -->}: declarations a {@code java} snippet assumes from the prose
+ *       around it, compiled in front of it;
+ *   <li>{@code <!-- not-run: REASON -->}: a {@code sh} block a test does not run, and why (build
+ *       commands that CI runs itself, commands against a live cluster).
+ * </ul>
+ *
+ * See {@code docs/snippets.md} for what each info string means.
+ */
+record DocSnippets(List<Snippet> snippets) {
+
+  /** One fenced block. */
+  record Snippet(
+      Path file,
+      int line,
+      String language,
+      String text,
+      Optional<String> prelude,
+      Optional<String> notRun) {
+
+    /** {@code file:line}, for test names and failure messages. */
+    String where() {
+      return file.getFileName() + ":" + line;
+    }
+  }
+
+  private static final Pattern FENCE = Pattern.compile("^```(\\S*)\\s*$");
+  private static final Pattern MARKER =
+      Pattern.compile("(?s)^<!--\\s*(prelude|not-run):\\s*(.*?)\\s*-->\\s*$");
+
+  /** The README and every page under {@code docs/} of the repository at {@code root}. */
+  static DocSnippets of(Path root) {
+    List<Path> files = new ArrayList<>();
+    files.add(root.resolve("README.md"));
+    try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<Snippet> all = new ArrayList<>();
+    files.forEach(file -> all.addAll(read(file)));
+    return new DocSnippets(List.copyOf(all));
+  }
+
+  /** The repository root: the parent of the module the tests run in. */
+  static Path root() {
+    Path here = Path.of("").toAbsolutePath();
+    return Files.exists(here.resolve("docs")) ? here : here.getParent();
+  }
+
+  List<Snippet> in(String language) {
+    return snippets.stream().filter(s -> s.language().equals(language)).toList();
+  }
+
+  /** The HTML comment that ends on the line above {@code fence}, joined; empty when none. */
+  private static String comment(List<String> lines, int fence) {
+    if (fence == 0 || !lines.get(fence - 1).trim().endsWith("-->")) {
+      return "";
+    }
+    int start = fence - 1;
+    while (start > 0 && !lines.get(start).trim().startsWith("<!--")) {
+      start--;
+    }
+    return String.join("\n", lines.subList(start, fence));
+  }
+
+  private static List<Snippet> read(Path file) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<Snippet> found = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      Matcher fence = FENCE.matcher(lines.get(i));
+      if (!fence.matches()) {
+        continue;
+      }
+      int start = i;
+      StringBuilder text = new StringBuilder();
+      for (i++; i < lines.size() && !lines.get(i).startsWith("```"); i++) {
+        text.append(lines.get(i)).append('\n');
+      }
+      Optional<String> prelude = Optional.empty();
+      Optional<String> notRun = Optional.empty();
+      Matcher marker = MARKER.matcher(comment(lines, start));
+      if (marker.matches()) {
+        if (marker.group(1).equals("prelude")) {
+          prelude = Optional.of(marker.group(2));
+        } else {
+          notRun = Optional.of(marker.group(2));
+        }
+      }
+      found.add(new Snippet(file, start + 1, fence.group(1), text.toString(), prelude, notRun));
+    }
+    return found;
+  }
+}
