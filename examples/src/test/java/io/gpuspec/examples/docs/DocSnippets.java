@@ -24,10 +24,18 @@ import java.util.stream.Stream;
  *
  * See {@code docs/snippets.md} for what each info string means.
  */
-record DocSnippets(List<Snippet> snippets) {
+public record DocSnippets(List<Snippet> snippets) {
+
+  /** The info strings a fence may carry. */
+  public static final List<String> LANGUAGES =
+      List.of("java", "sh", "text", "yaml", "json", "xml", "kotlin");
+
+  /** The ways a shell line calls the gpuspec command line, each followed by its arguments. */
+  private static final List<String> CLI =
+      List.of("java -jar cli/target/gpuspec.jar ", "bin/gpuspec ", "gpuspec ");
 
   /** One fenced block. */
-  record Snippet(
+  public record Snippet(
       Path file,
       int line,
       String language,
@@ -36,7 +44,7 @@ record DocSnippets(List<Snippet> snippets) {
       Optional<String> notRun) {
 
     /** {@code file:line}, for test names and failure messages. */
-    String where() {
+    public String where() {
       return file.getFileName() + ":" + line;
     }
   }
@@ -46,7 +54,7 @@ record DocSnippets(List<Snippet> snippets) {
       Pattern.compile("(?s)^<!--\\s*(prelude|not-run):\\s*(.*?)\\s*-->\\s*$");
 
   /** The README and every page under {@code docs/} of the repository at {@code root}. */
-  static DocSnippets of(Path root) {
+  public static DocSnippets of(Path root) {
     List<Path> files = new ArrayList<>();
     files.add(root.resolve("README.md"));
     try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
@@ -60,13 +68,31 @@ record DocSnippets(List<Snippet> snippets) {
   }
 
   /** The repository root: the parent of the module the tests run in. */
-  static Path root() {
+  public static Path root() {
     Path here = Path.of("").toAbsolutePath();
     return Files.exists(here.resolve("docs")) ? here : here.getParent();
   }
 
-  List<Snippet> in(String language) {
+  public List<Snippet> in(String language) {
     return snippets.stream().filter(s -> s.language().equals(language)).toList();
+  }
+
+  /** A shell block's commands: its non-empty lines without their trailing {@code # comments}. */
+  public static List<String> commands(Snippet snippet) {
+    return snippet
+        .text()
+        .lines()
+        .map(line -> line.replaceFirst("(^|\\s)#.*$", "").strip())
+        .filter(line -> !line.isEmpty())
+        .toList();
+  }
+
+  /** The arguments of a command that calls the gpuspec command line; empty for any other. */
+  public static Optional<String> cliArguments(String command) {
+    return CLI.stream()
+        .filter(command::startsWith)
+        .findFirst()
+        .map(prefix -> command.substring(prefix.length()).strip());
   }
 
   /** The HTML comment that ends on the line above {@code fence}, joined; empty when none. */
