@@ -3,11 +3,13 @@ package io.gpuspec.core.internal;
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
+import io.gpuspec.core.internal.rules.CronJobScheduleValid;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
 import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
+import io.gpuspec.core.internal.rules.JobCompletionFieldsValid;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
 import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
@@ -84,7 +86,9 @@ public final class CoreModule implements GpuspecModule {
         new NodeSelectorsValid(),
         new ResourceRequirementsValid(),
         new PortsAndProbesValid(),
-        new PodFailurePolicyValid());
+        new PodFailurePolicyValid(),
+        new JobCompletionFieldsValid(),
+        new CronJobScheduleValid());
   }
 
   /**

@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.CronJobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyBuilder;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
@@ -416,6 +417,41 @@ class DefectMutationProperties {
             new ArrayList<>(c.getPorts() == null ? List.of() : c.getPorts());
         ports.add(new ContainerPortBuilder().withName("Metrics").withContainerPort(70000).build());
         c.setPorts(ports);
+      }
+    },
+    K8S028 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Job;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        ((Job) valid.workload()).getSpec().setCompletionMode("Ranked");
+      }
+    },
+    K8S029 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new CronJobBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-nightly")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withSchedule("0 24 * * *")
+                    .withNewJobTemplate()
+                    .withNewSpec()
+                    .withNewTemplate()
+                    .withSpec(new PodSpecBuilder(valid.spec()).withRestartPolicy("Never").build())
+                    .endTemplate()
+                    .endSpec()
+                    .endJobTemplate()
+                    .endSpec()
+                    .build());
       }
     },
     SEC001 {
