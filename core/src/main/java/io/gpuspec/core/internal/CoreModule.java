@@ -2,6 +2,7 @@ package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
+import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
 import io.gpuspec.core.internal.rules.CronJobScheduleValid;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
@@ -88,7 +89,8 @@ public final class CoreModule implements GpuspecModule {
         new PortsAndProbesValid(),
         new PodFailurePolicyValid(),
         new JobCompletionFieldsValid(),
-        new CronJobScheduleValid());
+        new CronJobScheduleValid(),
+        new ControllerFieldsValid());
   }
 
   /**

@@ -454,6 +454,21 @@ class DefectMutationProperties {
                     .build());
       }
     },
+    K8S030 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Deployment;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        ((Deployment) valid.workload())
+            .getSpec()
+            .getTemplate()
+            .getSpec()
+            .setActiveDeadlineSeconds(60L);
+      }
+    },
     SEC001 {
       @Override
       void apply(Valid valid) {
