@@ -1,6 +1,7 @@
 package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
+import io.gpuspec.core.internal.rules.ClaimSpecsValid;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
@@ -90,7 +91,8 @@ public final class CoreModule implements GpuspecModule {
         new PodFailurePolicyValid(),
         new JobCompletionFieldsValid(),
         new CronJobScheduleValid(),
-        new ControllerFieldsValid());
+        new ControllerFieldsValid(),
+        new ClaimSpecsValid());
   }
 
   /**

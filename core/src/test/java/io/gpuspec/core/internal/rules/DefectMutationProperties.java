@@ -469,6 +469,26 @@ class DefectMutationProperties {
             .setActiveDeadlineSeconds(60L);
       }
     },
+    K8S031 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new PersistentVolumeClaimBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-checkpoints")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withAccessModes("ReadWriteOncePod", "ReadWriteOnce")
+                    .withNewResources()
+                    .addToRequests("storage", new Quantity("1Ti"))
+                    .endResources()
+                    .endSpec()
+                    .build());
+      }
+    },
     SEC001 {
       @Override
       void apply(Valid valid) {
