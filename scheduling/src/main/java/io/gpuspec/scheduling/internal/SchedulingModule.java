@@ -29,6 +29,7 @@ import io.gpuspec.scheduling.internal.rules.PriorityClassExists;
 import io.gpuspec.scheduling.internal.rules.QueueSharesOrdered;
 import io.gpuspec.scheduling.internal.rules.QueueWeightInRange;
 import io.gpuspec.scheduling.internal.rules.QuotaAdmitsEveryPod;
+import io.gpuspec.scheduling.internal.rules.RbacObjectsValid;
 import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
 import io.gpuspec.scheduling.internal.rules.StorageClassValid;
 import io.gpuspec.scheduling.internal.rules.TopologyFlavorHasNodeLabels;
@@ -119,6 +120,7 @@ public final class SchedulingModule implements GpuspecModule {
         new HyperNodeTiersContiguous(),
         new HyperNodeMembersValid(),
         new VolcanoJobTierExists(),
-        new StorageClassValid());
+        new StorageClassValid(),
+        new RbacObjectsValid());
   }
 }
