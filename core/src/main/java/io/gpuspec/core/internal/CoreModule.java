@@ -25,6 +25,7 @@ import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
+import io.gpuspec.core.internal.rules.ServicesValid;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.SingleNodeClaimsOnOneNode;
 import io.gpuspec.core.internal.rules.TolerationsValid;
@@ -92,7 +93,8 @@ public final class CoreModule implements GpuspecModule {
         new JobCompletionFieldsValid(),
         new CronJobScheduleValid(),
         new ControllerFieldsValid(),
-        new ClaimSpecsValid());
+        new ClaimSpecsValid(),
+        new ServicesValid());
   }
 
   /**

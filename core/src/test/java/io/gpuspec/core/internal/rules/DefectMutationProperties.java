@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -485,6 +486,25 @@ class DefectMutationProperties {
                     .withNewResources()
                     .addToRequests("storage", new Quantity("1Ti"))
                     .endResources()
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S033 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ServiceBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-svc")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewPort()
+                    .withPort(0)
+                    .endPort()
                     .endSpec()
                     .build());
       }
