@@ -2,6 +2,7 @@ package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ClaimSpecsValid;
+import io.gpuspec.core.internal.rules.ConfigMapKeysValid;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
@@ -21,6 +22,7 @@ import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
 import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
+import io.gpuspec.core.internal.rules.QuotaScopesValid;
 import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
@@ -94,7 +96,9 @@ public final class CoreModule implements GpuspecModule {
         new CronJobScheduleValid(),
         new ControllerFieldsValid(),
         new ClaimSpecsValid(),
-        new ServicesValid());
+        new ServicesValid(),
+        new QuotaScopesValid(),
+        new ConfigMapKeysValid());
   }
 
   /**

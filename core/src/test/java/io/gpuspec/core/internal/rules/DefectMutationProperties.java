@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
@@ -506,6 +507,39 @@ class DefectMutationProperties {
                     .withPort(0)
                     .endPort()
                     .endSpec()
+                    .build());
+      }
+    },
+    K8S034 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ResourceQuotaBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-scoped")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addToHard("requests.cpu", new Quantity("8"))
+                    .withScopes("BestEffort")
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S035 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ConfigMapBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-config")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .addToData("config yaml", "version: v1")
                     .build());
       }
     },
