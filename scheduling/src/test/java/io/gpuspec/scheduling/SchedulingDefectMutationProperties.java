@@ -13,6 +13,8 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.NodePool;
@@ -466,6 +468,38 @@ class SchedulingDefectMutationProperties {
             .find(io.gpuspec.scheduling.model.volcano.batch.Job.class, VOLCANO_JOB)
             .getSpec()
             .setNetworkTopology(topology);
+      }
+    },
+    SCH033 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new StorageClassBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-rbd")
+                    .endMetadata()
+                    .withReclaimPolicy("Recycle")
+                    .withProvisioner("rbd.csi.ceph.com")
+                    .build());
+      }
+    },
+    SCH034 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.objects().stream().anyMatch(RoleBinding.class::isInstance);
+      }
+
+      @Override
+      void apply(Valid valid) {
+        valid.objects().stream()
+            .filter(RoleBinding.class::isInstance)
+            .map(RoleBinding.class::cast)
+            .findFirst()
+            .orElseThrow()
+            .getRoleRef()
+            .setKind("Deployment");
       }
     };
 

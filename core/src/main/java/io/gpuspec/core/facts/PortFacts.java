@@ -256,7 +256,7 @@ public final class PortFacts {
     return port >= 1 && port <= 65535;
   }
 
-  private static boolean isPortName(String name) {
+  static boolean isPortName(String name) {
     return name.length() <= 15
         && PORT_NAME.matcher(name).matches()
         && !name.contains("--")

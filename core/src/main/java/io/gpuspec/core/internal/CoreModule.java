@@ -1,13 +1,18 @@
 package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
+import io.gpuspec.core.internal.rules.ClaimSpecsValid;
+import io.gpuspec.core.internal.rules.ConfigMapKeysValid;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
+import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
+import io.gpuspec.core.internal.rules.CronJobScheduleValid;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
 import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
+import io.gpuspec.core.internal.rules.JobCompletionFieldsValid;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
 import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
@@ -17,10 +22,12 @@ import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
 import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
+import io.gpuspec.core.internal.rules.QuotaScopesValid;
 import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
+import io.gpuspec.core.internal.rules.ServicesValid;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.SingleNodeClaimsOnOneNode;
 import io.gpuspec.core.internal.rules.TolerationsValid;
@@ -84,7 +91,14 @@ public final class CoreModule implements GpuspecModule {
         new NodeSelectorsValid(),
         new ResourceRequirementsValid(),
         new PortsAndProbesValid(),
-        new PodFailurePolicyValid());
+        new PodFailurePolicyValid(),
+        new JobCompletionFieldsValid(),
+        new CronJobScheduleValid(),
+        new ControllerFieldsValid(),
+        new ClaimSpecsValid(),
+        new ServicesValid(),
+        new QuotaScopesValid(),
+        new ConfigMapKeysValid());
   }
 
   /**

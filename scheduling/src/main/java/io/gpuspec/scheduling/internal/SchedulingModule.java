@@ -29,7 +29,9 @@ import io.gpuspec.scheduling.internal.rules.PriorityClassExists;
 import io.gpuspec.scheduling.internal.rules.QueueSharesOrdered;
 import io.gpuspec.scheduling.internal.rules.QueueWeightInRange;
 import io.gpuspec.scheduling.internal.rules.QuotaAdmitsEveryPod;
+import io.gpuspec.scheduling.internal.rules.RbacObjectsValid;
 import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
+import io.gpuspec.scheduling.internal.rules.StorageClassValid;
 import io.gpuspec.scheduling.internal.rules.TopologyFlavorHasNodeLabels;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsValid;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsWidestFirst;
@@ -117,6 +119,8 @@ public final class SchedulingModule implements GpuspecModule {
         new TopologyLevelsWidestFirst(),
         new HyperNodeTiersContiguous(),
         new HyperNodeMembersValid(),
-        new VolcanoJobTierExists());
+        new VolcanoJobTierExists(),
+        new StorageClassValid(),
+        new RbacObjectsValid());
   }
 }

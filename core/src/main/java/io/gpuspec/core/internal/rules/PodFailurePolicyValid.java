@@ -35,7 +35,8 @@ import org.jspecify.annotations.Nullable;
  * onExitCodes} and {@code onPodConditions}; exit codes use {@code In}/{@code NotIn} with a
  * non-empty list of unique values in increasing order, {@code In} never with 0, and a {@code
  * containerName} of the template; pod conditions have a type, and a status (default {@code True})
- * of {@code True}, {@code False} or {@code Unknown}.
+ * of {@code True}, {@code False} or {@code Unknown}; at most 20 rules, 255 exit codes per rule and
+ * 20 pod-condition patterns per rule.
  */
 public final class PodFailurePolicyValid extends BaseRule {
   public PodFailurePolicyValid() {
@@ -56,6 +57,9 @@ public final class PodFailurePolicyValid extends BaseRule {
   }
 
   private static final Set<String> ACTIONS = Set.of("FailJob", "Ignore", "Count", "FailIndex");
+  private static final int MAX_RULES = 20;
+  private static final int MAX_EXIT_CODES = 255;
+  private static final int MAX_PATTERNS = 20;
   private static final Set<String> STATUSES = Set.of("True", "False", "Unknown");
 
   @Override
@@ -118,6 +122,7 @@ public final class PodFailurePolicyValid extends BaseRule {
     }
     PodFailurePolicy policy = spec.getPodFailurePolicy();
     List<PodFailurePolicyRule> rules = NullFree.list(policy.getRules());
+    tooMany(where, path + ".podFailurePolicy.rules", rules.size(), MAX_RULES, "rules");
     Set<String> containers = new HashSet<>();
     Stream.concat(pod.getContainers().stream(), pod.getInitContainers().stream())
         .map(Container::getName)
@@ -168,6 +173,7 @@ public final class PodFailurePolicyValid extends BaseRule {
       checkExitCodes(where, exitCodes, at + ".onExitCodes", containers);
     }
     List<PodFailurePolicyOnPodConditionsPattern> patterns = NullFree.list(conditions);
+    tooMany(where, at + ".onPodConditions", patterns.size(), MAX_PATTERNS, "patterns");
     for (int j = 0; j < patterns.size(); j++) {
       PodFailurePolicyOnPodConditionsPattern pattern =
           patterns.get(j) == null ? new PodFailurePolicyOnPodConditionsPattern() : patterns.get(j);
@@ -202,6 +208,7 @@ public final class PodFailurePolicyValid extends BaseRule {
           "list the exit codes, e.g. values: [42]");
       return;
     }
+    tooMany(where, at + ".values", values.size(), MAX_EXIT_CODES, "exit codes");
     Set<Integer> seen = new HashSet<>();
     Integer previous = null;
     for (int k = 0; k < values.size(); k++) {
@@ -226,6 +233,15 @@ public final class PodFailurePolicyValid extends BaseRule {
             "remove 0 from the values");
       }
       previous = value;
+    }
+  }
+
+  private static void tooMany(Where where, String path, int count, int most, String what) {
+    if (count > most) {
+      where.report(
+          path,
+          "Too many: " + count + " " + what + ", at most " + most + " are allowed",
+          "keep at most " + most + " " + what + " (merge or drop some)");
     }
   }
 

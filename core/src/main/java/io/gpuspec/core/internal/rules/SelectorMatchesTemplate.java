@@ -20,7 +20,8 @@ import java.util.Optional;
  * empty and must select the template's labels, or the API server rejects the object (<a
  * href="https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#selector">Kubernetes
  * documentation</a>). A Job generates its own selector; one written by hand needs {@code
- * manualSelector: true}.
+ * manualSelector: true}, and with it the Job's selector is required and must match like a
+ * controller's.
  */
 public final class SelectorMatchesTemplate extends BaseRule {
   public SelectorMatchesTemplate() {
@@ -71,7 +72,7 @@ public final class SelectorMatchesTemplate extends BaseRule {
           "spec.selector",
           "spec.selector is "
               + (selector.isEmpty() ? "missing" : "empty")
-              + "; apps/v1 requires a selector that names the template's labels",
+              + "; the API server requires a selector that names the template's labels",
           "set spec.selector.matchLabels to the labels of spec.template.metadata.labels"
               + (labels.isEmpty() ? " (add one, e.g. app: <name>, to both)" : ": " + labels));
       return;
@@ -135,6 +136,17 @@ public final class SelectorMatchesTemplate extends BaseRule {
           "sets spec.selector without spec.manualSelector: true; the Job controller"
               + " generates the selector and the API server rejects one written by hand",
           "remove spec.selector, or set spec.manualSelector: true if you must choose it");
+    } else if (Boolean.TRUE.equals(job.getSpec().getManualSelector())) {
+      var template = job.getSpec().getTemplate();
+      Map<String, String> labels =
+          template == null || template.getMetadata() == null
+              ? null
+              : template.getMetadata().getLabels();
+      checkController(
+          job,
+          Optional.ofNullable(job.getSpec().getSelector()),
+          labels == null ? Map.of() : labels,
+          context);
     }
   }
 }

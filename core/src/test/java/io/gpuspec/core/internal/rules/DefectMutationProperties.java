@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
@@ -18,12 +19,14 @@ import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.CronJobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyBuilder;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
@@ -416,6 +419,128 @@ class DefectMutationProperties {
             new ArrayList<>(c.getPorts() == null ? List.of() : c.getPorts());
         ports.add(new ContainerPortBuilder().withName("Metrics").withContainerPort(70000).build());
         c.setPorts(ports);
+      }
+    },
+    K8S028 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Job;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        ((Job) valid.workload()).getSpec().setCompletionMode("Ranked");
+      }
+    },
+    K8S029 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new CronJobBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-nightly")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withSchedule("0 24 * * *")
+                    .withNewJobTemplate()
+                    .withNewSpec()
+                    .withNewTemplate()
+                    .withSpec(new PodSpecBuilder(valid.spec()).withRestartPolicy("Never").build())
+                    .endTemplate()
+                    .endSpec()
+                    .endJobTemplate()
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S030 {
+      @Override
+      boolean appliesTo(Valid valid) {
+        return valid.workload() instanceof Deployment;
+      }
+
+      @Override
+      void apply(Valid valid) {
+        ((Deployment) valid.workload())
+            .getSpec()
+            .getTemplate()
+            .getSpec()
+            .setActiveDeadlineSeconds(60L);
+      }
+    },
+    K8S031 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new PersistentVolumeClaimBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-checkpoints")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .withAccessModes("ReadWriteOncePod", "ReadWriteOnce")
+                    .withNewResources()
+                    .addToRequests("storage", new Quantity("1Ti"))
+                    .endResources()
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S033 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ServiceBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-svc")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewPort()
+                    .withPort(0)
+                    .endPort()
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S034 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ResourceQuotaBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-scoped")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addToHard("requests.cpu", new Quantity("8"))
+                    .withScopes("BestEffort")
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S035 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new ConfigMapBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-config")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .addToData("config yaml", "version: v1")
+                    .build());
       }
     },
     SEC001 {
