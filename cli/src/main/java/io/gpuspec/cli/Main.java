@@ -49,6 +49,10 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    java.util.OptionalInt relaunched = ShortRunJvm.relaunch(args);
+    if (relaunched.isPresent()) {
+      System.exit(relaunched.getAsInt());
+    }
     PrintWriter out = new PrintWriter(System.out, true);
     PrintWriter err = new PrintWriter(System.err, true);
     System.exit(run(Gpuspec.load(), out, err, args));

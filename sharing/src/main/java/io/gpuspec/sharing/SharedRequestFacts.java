@@ -43,13 +43,42 @@ public final class SharedRequestFacts {
   /** Requests of more than one replica that the device plugin fails: errors. */
   public static List<Finding> failedRequests(
       PodSpec spec, String specPath, List<ConfigMap> configMaps) {
-    return findings(spec, specPath, configMaps, MultipleRequests.REJECTED);
+    return failedRequests(spec, specPath, configs(configMaps));
   }
 
   /** Requests of more than one replica that the plugin admits but that give no more GPU. */
   public static List<Finding> requestsWithoutGain(
       PodSpec spec, String specPath, List<ConfigMap> configMaps) {
-    return findings(spec, specPath, configMaps, MultipleRequests.NO_GAIN);
+    return requestsWithoutGain(spec, specPath, configs(configMaps));
+  }
+
+  /** {@link #failedRequests(PodSpec, String, List)} under configs read once. */
+  public static List<Finding> failedRequests(
+      PodSpec spec, String specPath, DevicePluginConfigs configs) {
+    return findings(spec, specPath, configs.sets, MultipleRequests.REJECTED);
+  }
+
+  /** {@link #requestsWithoutGain(PodSpec, String, List)} under configs read once. */
+  public static List<Finding> requestsWithoutGain(
+      PodSpec spec, String specPath, DevicePluginConfigs configs) {
+    return findings(spec, specPath, configs.sets, MultipleRequests.NO_GAIN);
+  }
+
+  /**
+   * The device-plugin configs of ConfigMaps, read once: a set's pod specs are all judged under the
+   * same ConfigMaps, whose texts need not be parsed again for each.
+   */
+  public static DevicePluginConfigs configs(List<ConfigMap> configMaps) {
+    return new DevicePluginConfigs(read(configMaps));
+  }
+
+  /** The device-plugin configs of a set's ConfigMaps, as {@link #configs} read them. */
+  public static final class DevicePluginConfigs {
+    private final List<Configs> sets;
+
+    private DevicePluginConfigs(List<Configs> sets) {
+      this.sets = List.copyOf(sets);
+    }
   }
 
   /** One device-plugin ConfigMap of the set: its name and its configs by data key. */
@@ -78,8 +107,7 @@ public final class SharedRequestFacts {
   }
 
   private static List<Finding> findings(
-      PodSpec spec, String specPath, List<ConfigMap> configMaps, MultipleRequests wanted) {
-    List<Configs> sets = read(configMaps);
+      PodSpec spec, String specPath, List<Configs> sets, MultipleRequests wanted) {
     List<Finding> findings = new ArrayList<>();
     if (sets.isEmpty()) {
       return findings;

@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -31,6 +32,7 @@ public final class ManifestSet implements Iterable<HasMetadata> {
   private final List<HasMetadata> objects;
   private final Map<HasMetadata, Origin> sources;
   private final WriteOrder order;
+  private final Map<Class<?>, List<HasMetadata>> byType = new ConcurrentHashMap<>();
 
   /** Where an object was read from, and where its fields are (null when not known). */
   private record Origin(SourceLocation start, @Nullable FieldPositions fields) {}
@@ -79,15 +81,23 @@ public final class ManifestSet implements Iterable<HasMetadata> {
     return objects;
   }
 
-  /** The objects of one Java type, in canonical order. */
+  /**
+   * The objects of one Java type, in canonical order; unmodifiable. Found once per set and type:
+   * the rules of a check ask for the same types again and again.
+   */
+  @SuppressWarnings("unchecked")
   public <T extends HasMetadata> List<T> ofType(Class<T> type) {
-    List<T> matching = new ArrayList<>();
+    return (List<T>) byType.computeIfAbsent(type, this::find);
+  }
+
+  private List<HasMetadata> find(Class<?> type) {
+    List<HasMetadata> matching = new ArrayList<>();
     for (HasMetadata object : objects) {
       if (type.isInstance(object)) {
-        matching.add(type.cast(object));
+        matching.add(object);
       }
     }
-    return matching;
+    return Collections.unmodifiableList(matching);
   }
 
   /** Where an object was read from (where it starts); empty for objects built in code. */

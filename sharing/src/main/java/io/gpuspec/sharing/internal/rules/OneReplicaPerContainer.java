@@ -49,7 +49,8 @@ public final class OneReplicaPerContainer extends BaseRule {
 
   @Override
   public void check(ManifestSet manifests, CheckContext context) {
-    List<ConfigMap> configMaps = manifests.ofType(ConfigMap.class);
+    SharedRequestFacts.DevicePluginConfigs configMaps =
+        SharedRequestFacts.configs(manifests.ofType(ConfigMap.class));
     List<FleetGroups.Group> groups = FleetGroups.of(context);
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {

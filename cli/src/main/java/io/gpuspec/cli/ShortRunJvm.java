@@ -1,0 +1,101 @@
+package io.gpuspec.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Plain {@code java -jar gpuspec.jar} runs under the JVM's defaults for long-lived servers: the C2
+ * compiler's threads, the parallel collector and an initial heap of 1/64 of memory, which a run of
+ * a few seconds pays for and never gets back (about twice the CPU time and three times the peak RSS
+ * of the same run with {@code bin/gpuspec}'s flags; see docs/performance.md). A jar's manifest
+ * cannot carry JVM flags, so when the JVM was started with no option at all, the jar runs itself
+ * once more in a JVM with the launcher's flags (and the class-data archive beside the jar, when it
+ * is newer than the jar) and passes on its exit code. Any JVM option turns this off: {@code
+ * bin/gpuspec}, a user's {@code -Xmx} or {@code -Dgpuspec.relaunch=false} run in this JVM.
+ */
+final class ShortRunJvm {
+
+  /** The launcher's flags, as {@code bin/gpuspec} gives them. */
+  static final List<String> FLAGS =
+      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xms16m");
+
+  private ShortRunJvm() {}
+
+  /**
+   * Runs the command line in a JVM with {@link #FLAGS} and returns its exit code, or empty when
+   * this JVM should run it itself (it was given options, is not running from a jar, or cannot start
+   * a process).
+   */
+  static OptionalInt relaunch(String[] args) {
+    if (!ManagementFactory.getRuntimeMXBean().getInputArguments().isEmpty()) {
+      return OptionalInt.empty();
+    }
+    Optional<Path> jar = jar();
+    if (jar.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(FLAGS);
+    command.add("-Dgpuspec.relaunch=false");
+    String name = jar.get().getFileName().toString();
+    Path archive = jar.get().resolveSibling(name.substring(0, name.length() - 4) + ".jsa");
+    if (newer(archive, jar.get())) {
+      command.addAll(
+          List.of(
+              "-XX:SharedArchiveFile=" + archive,
+              "-Xshare:auto",
+              "-Xlog:cds=off",
+              "-Xlog:cds+dynamic=off"));
+    }
+    command.add("-jar");
+    command.add(jar.get().toString());
+    command.addAll(List.of(args));
+    Process child;
+    try {
+      child = new ProcessBuilder(command).inheritIO().start();
+    } catch (IOException | RuntimeException e) {
+      return OptionalInt.empty();
+    }
+    Thread stop = new Thread(child::destroy);
+    Runtime.getRuntime().addShutdownHook(stop);
+    try {
+      return OptionalInt.of(child.waitFor());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      child.destroy();
+      return OptionalInt.of(Main.USAGE);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException e) {
+        // shutting down: the hook runs anyway
+      }
+    }
+  }
+
+  private static Optional<Path> jar() {
+    try {
+      Path path =
+          Path.of(ShortRunJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return path.toString().endsWith(".jar") && Files.isRegularFile(path)
+          ? Optional.of(path)
+          : Optional.empty();
+    } catch (URISyntaxException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean newer(Path archive, Path jar) {
+    File a = archive.toFile();
+    return a.isFile() && a.lastModified() > jar.toFile().lastModified();
+  }
+}
