@@ -64,13 +64,21 @@ public abstract class GpuPlacement {
 
   /** Required node affinity to the pool's selector labels, plus any preferences. */
   public Affinity nodeAffinity() {
-    Map<String, String> selector = new TreeMap<>(pool().selectorLabels());
+    return affinity(pool().selectorLabels(), preferences());
+  }
+
+  /**
+   * Required node affinity to every label of {@code selectorLabels} ({@code In}, one term, keys in
+   * order), plus the preferences; what placement on any pool renders.
+   */
+  static Affinity affinity(Map<String, String> selectorLabels, List<Preference> preferences) {
+    Map<String, String> selector = new TreeMap<>(selectorLabels);
     List<NodeSelectorRequirement> required =
         selector.entrySet().stream()
             .map(e -> requirement(e.getKey(), List.of(e.getValue())))
             .toList();
     List<PreferredSchedulingTerm> preferred =
-        preferences().stream()
+        preferences.stream()
             .map(
                 p ->
                     new PreferredSchedulingTermBuilder()

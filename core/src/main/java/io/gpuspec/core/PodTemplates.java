@@ -120,6 +120,19 @@ public final class PodTemplates {
     return spec;
   }
 
+  /**
+   * Places a pod spec on a pool without GPUs, when one is given: required node affinity to the
+   * pool's labels and one toleration for each of its taints, replacing any placement before.
+   */
+  public static PodSpec placeOn(PodSpec spec, Optional<CpuPool> cpuPool) {
+    cpuPool.ifPresent(
+        pool -> {
+          spec.setAffinity(pool.nodeAffinity());
+          spec.setTolerations(pool.tolerations());
+        });
+    return spec;
+  }
+
   /** Convenience for a finished pod spec. */
   public static PodSpec build(
       PodAttributes pod,

@@ -30,6 +30,34 @@ public final class WorkloadShapes {
    */
   public static void container(
       String where, ContainerAttributes container, Optional<GpuPlacement> placement) {
+    container(where, container, placement, Optional.empty());
+  }
+
+  /**
+   * As {@link #container(String, ContainerAttributes, Optional)}, for a workload that may instead
+   * be placed on a pool without GPUs: then it requests no GPU and has no GPU pool.
+   */
+  public static void container(
+      String where,
+      ContainerAttributes container,
+      Optional<GpuPlacement> placement,
+      Optional<CpuPool> cpuPool) {
+    if (cpuPool.isPresent()) {
+      InvalidSpecException.require(
+          placement.isEmpty(),
+          where + " pool",
+          "placed on GPU pool \""
+              + placement.map(p -> p.pool().name()).orElse("")
+              + "\" and on cpu pool \""
+              + cpuPool.get().name()
+              + "\"",
+          "place it on one pool: .onPool(gpuPool) for GPU work, .onCpuPool(cpuPool) otherwise");
+      InvalidSpecException.require(
+          container.gpus() == 0,
+          where + " gpus",
+          container.gpus() + " GPU(s) requested on cpu pool \"" + cpuPool.get().name() + "\"",
+          "request .gpus(0) on a pool without GPUs, or place it with .onPool(gpuPool)");
+    }
     quantity(where + " cpu", container.cpu(), "e.g. \"4\" or \"500m\"");
     quantity(where + " memory", container.memory(), "e.g. \"16Gi\"");
     InvalidSpecException.require(
