@@ -238,6 +238,18 @@ public abstract class InferenceDeployment
           InvalidSpecException.requireValue(pool, "inference deployment builder onCpuPool"));
     }
 
+    /**
+     * Places the pods on a pool and requires an interconnect: the affinity also pins the pool's
+     * interconnect label, e.g. {@code .onPool(h100, Interconnect.INFINIBAND)}.
+     */
+    public Builder onPool(NodePool pool, Interconnect interconnect) {
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "inference deployment builder onPool"),
+              InvalidSpecException.requireValue(
+                  interconnect, "inference deployment builder onPool")));
+    }
+
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
       return placement(

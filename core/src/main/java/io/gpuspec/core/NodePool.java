@@ -80,6 +80,9 @@ public abstract class NodePool {
   /** How the GPUs are shared or partitioned; empty means whole GPUs as {@code nvidia.com/gpu}. */
   public abstract Optional<PoolSharing> sharing();
 
+  /** The RDMA devices each node advertises (InfiniBand, RoCE); empty when none. */
+  public abstract Optional<RdmaDevices> rdma();
+
   /** Topology levels every node of the pool shares, e.g. its zone or block. */
   public abstract Map<TopologyLevel, String> topology();
 
@@ -213,6 +216,14 @@ public abstract class NodePool {
     Set<String> keys = new HashSet<>(schemeLabels.keySet());
     keys.addAll(extraLabels().keySet());
     sharing().ifPresent(s -> keys.addAll(s.configLabels().keySet()));
+    rdma()
+        .ifPresent(
+            r ->
+                InvalidSpecException.require(
+                    !advertisedPerNode().containsKey(r.resource()),
+                    where + " rdma",
+                    "\"" + r.resource() + "\" is also a GPU resource of the pool",
+                    "name the RDMA device plugin's resource, e.g. " + RdmaDevices.IB));
     PoolTopology.check(where, nodeCount(), topology(), spread(), keys);
   }
 
@@ -229,13 +240,14 @@ public abstract class NodePool {
 
   /**
    * This pool as the scheduler sees it: its nodes' labels and taints, and what each node advertises
-   * ({@link #advertisedPerNode()}: {@code nvidia.com/gpu} = GPUs per node without sharing). CPU and
-   * memory are not modelled by the pool, so they do not limit. A spread pool's per-domain label is
-   * left out ({@link #toNodeGroups()} has it).
+   * ({@link #advertisedPerNode()}: {@code nvidia.com/gpu} = GPUs per node without sharing; its
+   * {@link #rdma()} devices). CPU and memory are not modelled by the pool, so they do not limit. A
+   * spread pool's per-domain label is left out ({@link #toNodeGroups()} has it).
    */
   public NodeGroup toNodeGroup() {
     Map<String, BigDecimal> allocatable = new TreeMap<>();
     advertisedPerNode().forEach((name, count) -> allocatable.put(name, BigDecimal.valueOf(count)));
+    rdma().ifPresent(r -> allocatable.put(r.resource(), BigDecimal.valueOf(r.perNode())));
     return new NodeGroup(
         name(),
         nodeCount(),
@@ -300,9 +312,11 @@ public abstract class NodePool {
     return findings;
   }
 
-  /** This pool as the facts see it: its labels and what each node advertises. */
+  /** This pool as the facts see it: its labels and what each node advertises, RDMA included. */
   public PoolView toPoolView() {
-    return new PoolView(name(), nodeLabels(), selectorLabels(), advertisedPerNode());
+    Map<String, Integer> advertised = new TreeMap<>(advertisedPerNode());
+    rdma().ifPresent(r -> advertised.put(r.resource(), r.perNode()));
+    return new PoolView(name(), nodeLabels(), selectorLabels(), advertised);
   }
 
   /**

@@ -69,6 +69,14 @@ public final class PodTemplates {
       String gpu = placement.map(p -> p.resourceFor(container)).orElse(container.gpuResource());
       resources.put(gpu, new Quantity(Integer.toString(container.gpus())));
     }
+    if (container.rdmaDevices() > 0) {
+      placement
+          .flatMap(p -> p.pool().rdma())
+          .ifPresent(
+              rdma ->
+                  resources.put(
+                      rdma.resource(), new Quantity(Integer.toString(container.rdmaDevices()))));
+    }
     List<EnvVar> env = new ArrayList<>();
     container.env().forEach((key, value) -> env.add(new EnvVar(key, value, null)));
     return new ContainerBuilder()

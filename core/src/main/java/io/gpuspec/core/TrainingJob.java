@@ -212,6 +212,17 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
       return cpuPool(InvalidSpecException.requireValue(pool, "training job builder onCpuPool"));
     }
 
+    /**
+     * Places the pods on a pool and requires an interconnect: the affinity also pins the pool's
+     * interconnect label, e.g. {@code .onPool(h100, Interconnect.INFINIBAND)}.
+     */
+    public Builder onPool(NodePool pool, Interconnect interconnect) {
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "training job builder onPool"),
+              InvalidSpecException.requireValue(interconnect, "training job builder onPool")));
+    }
+
     /** Places the pods on a pool: its required affinity and tolerations. */
     public Builder onPool(NodePool pool) {
       return placement(

@@ -4,6 +4,7 @@ import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
+import io.gpuspec.core.internal.rules.GpuNodesKeptForGpuWork;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
@@ -68,6 +69,7 @@ public final class CoreModule implements GpuspecModule {
         new GpuPodsFitAPool(),
         new NodeSelectionCanBeSatisfied(),
         new CpuPodsDoNotTolerateEveryTaint(),
+        new GpuNodesKeptForGpuWork(),
         new GpuWorkloadsPinGpuNodes(),
         new RestartPolicyFitsController(),
         new SelectorMatchesTemplate(),
