@@ -107,8 +107,8 @@ public final class ReferencePlatform {
 
   /**
    * 1 node of 8 A100-80GB, each GPU seven 1g.10gb MIG instances (nvidia.com/mig-1g.10gb: 56), in
-   * the second A100 InfiniBand domain (the training flavor's labels select it too, so it carries the
-   * level Kueue's topology reads).
+   * the second A100 InfiniBand domain (the training flavor's labels select it too, so it carries
+   * the level Kueue's topology reads).
    */
   public static final NodePool A100_MIG =
       NodePool.named("a100-mig")
