@@ -42,6 +42,15 @@ public interface ContainerAttributes {
     return 1;
   }
 
+  /**
+   * RDMA devices per pod, of the resource its pool declares ({@link NodePool#rdma()}); 0 for none.
+   * Requests and limits are both set to it.
+   */
+  @Value.Default
+  default int rdmaDevices() {
+    return 0;
+  }
+
   /** The GPU resource: {@code nvidia.com/gpu}, a shared or MIG resource name. */
   @Value.Default
   default String gpuResource() {

@@ -7,28 +7,38 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The GPU node pools of a cluster. Given to a check, it makes cluster-dependent findings exact:
- * which pools a pod can land on (labels and taints), and so which GPU models.
+ * The node pools of a cluster (GPU pools, pools without GPUs) or its node groups read from node
+ * lists. Given to a check, it makes cluster-dependent findings exact: which pools a pod can land on
+ * (labels and taints), and so which GPU models.
  */
 public final class Fleet {
 
   private final List<NodePool> pools;
+  private final List<CpuPool> cpuPools;
   private final List<NodeGroup> groups;
 
   private Fleet(List<NodePool> pools) {
-    this(pools, List.of());
+    this(pools, List.of(), List.of());
   }
 
-  private Fleet(List<NodePool> pools, List<NodeGroup> more) {
+  private Fleet(List<NodePool> pools, List<CpuPool> cpuPools, List<NodeGroup> more) {
     InvalidSpecException.requireValue(pools, "fleet pools");
     InvalidSpecException.require(
         pools.stream().allMatch(Objects::nonNull),
         "fleet pools",
         "a pool is null",
         "give only built pools");
+    InvalidSpecException.requireValue(cpuPools, "fleet cpu pools");
+    InvalidSpecException.require(
+        cpuPools.stream().allMatch(Objects::nonNull),
+        "fleet cpu pools",
+        "a pool is null",
+        "give only built pools");
     this.pools = List.copyOf(pools);
+    this.cpuPools = List.copyOf(cpuPools);
     List<NodeGroup> all = new ArrayList<>();
-    pools.forEach(pool -> all.add(pool.toNodeGroup()));
+    pools.forEach(pool -> all.addAll(pool.toNodeGroups()));
+    cpuPools.forEach(pool -> all.addAll(pool.toNodeGroups()));
     all.addAll(more);
     this.groups = List.copyOf(all);
     for (int i = 0; i < this.pools.size(); i++) {
@@ -79,13 +89,24 @@ public final class Fleet {
     return new Fleet(pools);
   }
 
-  /** Node groups known only as nodes (e.g. read from {@code kubectl get nodes}), with no pool. */
-  public static Fleet ofGroups(List<NodeGroup> groups) {
-    return new Fleet(List.of(), groups);
+  /** GPU pools and pools without GPUs. */
+  public static Fleet of(List<NodePool> pools, List<CpuPool> cpuPools) {
+    return new Fleet(pools, cpuPools, List.of());
   }
 
+  /** Node groups known only as nodes (e.g. read from {@code kubectl get nodes}), with no pool. */
+  public static Fleet ofGroups(List<NodeGroup> groups) {
+    return new Fleet(List.of(), List.of(), groups);
+  }
+
+  /** The GPU pools. */
   public List<NodePool> pools() {
     return pools;
+  }
+
+  /** The pools without GPUs. */
+  public List<CpuPool> cpuPools() {
+    return cpuPools;
   }
 
   /** Every group of identical nodes: the pools' and those known only as nodes. */
@@ -105,6 +126,6 @@ public final class Fleet {
 
   @Override
   public String toString() {
-    return "Fleet" + pools;
+    return "Fleet" + pools + (cpuPools.isEmpty() ? "" : cpuPools.toString());
   }
 }

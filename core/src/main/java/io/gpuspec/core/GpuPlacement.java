@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -57,6 +58,17 @@ public abstract class GpuPlacement {
 
   public abstract List<Preference> preferences();
 
+  /**
+   * An interconnect the pods require: the required affinity also pins the pool's interconnect label
+   * to it, so that the pods land only on nodes that have it.
+   */
+  public abstract Optional<Interconnect> requiredInterconnect();
+
+  /** Placement on a pool whose nodes have {@code interconnect}, pinned by its label. */
+  public static GpuPlacement on(NodePool pool, Interconnect interconnect) {
+    return builder().pool(pool).requiredInterconnect(interconnect).build();
+  }
+
   /** Placement on a pool with no preferences. */
   public static GpuPlacement on(NodePool pool) {
     return builder().pool(pool).build();
@@ -65,12 +77,48 @@ public abstract class GpuPlacement {
   /** Required node affinity to the pool's selector labels, plus any preferences. */
   public Affinity nodeAffinity() {
     Map<String, String> selector = new TreeMap<>(pool().selectorLabels());
+    requiredInterconnect()
+        .ifPresent(
+            required ->
+                pool()
+                    .labelScheme()
+                    .interconnectKey()
+                    .ifPresent(key -> selector.put(key, required.labelValue())));
+    return affinity(selector, preferences());
+  }
+
+  /**
+   * The DSL's own shape: a required interconnect needs a label key to pin, which the pool's scheme
+   * names (whether the pool's nodes carry the value is GPU005's, on the rendered pods).
+   */
+  @Value.Check
+  protected void check() {
+    requiredInterconnect()
+        .ifPresent(
+            required ->
+                InvalidSpecException.require(
+                    pool().labelScheme().interconnectKey().isPresent(),
+                    "placement on pool \"" + pool().name() + "\" requiredInterconnect",
+                    "the label scheme \""
+                        + pool().labelScheme().name()
+                        + "\" has no interconnect key to pin "
+                        + required.labelValue(),
+                    "give the scheme one, e.g."
+                        + " LabelScheme.from(scheme).interconnectKey(\"gpu.interconnect\")"));
+  }
+
+  /**
+   * Required node affinity to every label of {@code selectorLabels} ({@code In}, one term, keys in
+   * order), plus the preferences; what placement on any pool renders.
+   */
+  static Affinity affinity(Map<String, String> selectorLabels, List<Preference> preferences) {
+    Map<String, String> selector = new TreeMap<>(selectorLabels);
     List<NodeSelectorRequirement> required =
         selector.entrySet().stream()
             .map(e -> requirement(e.getKey(), List.of(e.getValue())))
             .toList();
     List<PreferredSchedulingTerm> preferred =
-        preferences().stream()
+        preferences.stream()
             .map(
                 p ->
                     new PreferredSchedulingTermBuilder()

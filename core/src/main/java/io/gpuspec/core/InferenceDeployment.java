@@ -57,6 +57,9 @@ public abstract class InferenceDeployment
 
   public abstract Optional<GpuPlacement> placement();
 
+  /** The pool without GPUs the pods run on, for a workload that requests no GPU. */
+  public abstract Optional<CpuPool> cpuPool();
+
   public abstract List<NamedPort> ports();
 
   /** HTTP path of the readiness probe, on the first port. */
@@ -77,6 +80,11 @@ public abstract class InferenceDeployment
   }
 
   @Override
+  public List<CpuPool> cpuPools() {
+    return cpuPool().map(List::of).orElse(List.of());
+  }
+
+  @Override
   public List<HasMetadata> toManifests() {
     return List.of(toDeployment());
   }
@@ -94,7 +102,9 @@ public abstract class InferenceDeployment
             .withReadinessProbe(probe(readinessPath()))
             .withLivenessProbe(probe(livenessPath()))
             .build();
-    PodSpec spec = PodTemplates.podSpec(this, placement(), container, "Always").build();
+    PodSpec spec =
+        PodTemplates.placeOn(
+            PodTemplates.podSpec(this, placement(), container, "Always").build(), cpuPool());
     if (spreadAcrossHosts() && replicas() > 1) {
       spec.setAffinity(
           new AffinityBuilder(spec.getAffinity())
@@ -154,7 +164,7 @@ public abstract class InferenceDeployment
         where + " replicas",
         replicas() + " is negative",
         "use 0 or more replicas");
-    WorkloadShapes.container(where, this, placement());
+    WorkloadShapes.container(where, this, placement(), cpuPool());
     WorkloadShapes.pod(where, this);
     Set<String> names = new HashSet<>();
     Set<Integer> numbers = new HashSet<>();
@@ -217,6 +227,27 @@ public abstract class InferenceDeployment
     /** The Deployment with its shape checked but not its facts, to compare build() with rules. */
     InferenceDeployment buildUnchecked() {
       return super.build();
+    }
+
+    /**
+     * Places the pods on a pool without GPUs: required affinity to its labels, tolerations for its
+     * taints; the pods request no GPU ({@code .gpus(0)}).
+     */
+    public Builder onCpuPool(CpuPool pool) {
+      return cpuPool(
+          InvalidSpecException.requireValue(pool, "inference deployment builder onCpuPool"));
+    }
+
+    /**
+     * Places the pods on a pool and requires an interconnect: the affinity also pins the pool's
+     * interconnect label, e.g. {@code .onPool(h100, Interconnect.INFINIBAND)}.
+     */
+    public Builder onPool(NodePool pool, Interconnect interconnect) {
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "inference deployment builder onPool"),
+              InvalidSpecException.requireValue(
+                  interconnect, "inference deployment builder onPool")));
     }
 
     /** Places the pods on a pool: its required affinity and tolerations. */

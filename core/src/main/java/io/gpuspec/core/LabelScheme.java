@@ -62,6 +62,7 @@ public abstract class LabelScheme {
           .modelKey("nvidia.com/gpu.product")
           .style(Style.GFD)
           .memoryKey("nvidia.com/gpu.memory")
+          .interconnectKey("gpu.interconnect")
           .build();
 
   private static final LabelScheme GPU_MODEL =
@@ -81,10 +82,14 @@ public abstract class LabelScheme {
           .style(Style.FAMILY_LOWERCASE)
           .memoryKey("gpu-memory")
           .purposeKey("workload-class")
+          .interconnectKey("gpu-interconnect")
           .putConstantLabel("node-type", "gpu")
           .build();
 
-  /** NVIDIA GPU Feature Discovery labels: {@code nvidia.com/gpu.product} and friends. */
+  /**
+   * NVIDIA GPU Feature Discovery labels: {@code nvidia.com/gpu.product} and friends; GFD labels no
+   * interconnect, so a pool's is written as {@code gpu.interconnect} (label the nodes so).
+   */
   public static LabelScheme gfd() {
     return GFD;
   }
@@ -97,7 +102,8 @@ public abstract class LabelScheme {
   }
 
   /**
-   * {@code gpu-type=a100}, {@code gpu-memory=40gb}, {@code workload-class}, {@code node-type=gpu}.
+   * {@code gpu-type=a100}, {@code gpu-memory=40gb}, {@code workload-class}, {@code
+   * gpu-interconnect}, {@code node-type=gpu}.
    */
   public static LabelScheme gpuType() {
     return GPU_TYPE;

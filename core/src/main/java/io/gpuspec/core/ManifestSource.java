@@ -13,4 +13,9 @@ public interface ManifestSource {
   default List<NodePool> nodePools() {
     return List.of();
   }
+
+  /** The pools without GPUs the rendered pods are placed on; a {@link Platform} adds them too. */
+  default List<CpuPool> cpuPools() {
+    return List.of();
+  }
 }

@@ -10,10 +10,12 @@ import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.immutables.value.Value;
 
@@ -78,6 +80,18 @@ public abstract class NodePool {
   /** How the GPUs are shared or partitioned; empty means whole GPUs as {@code nvidia.com/gpu}. */
   public abstract Optional<PoolSharing> sharing();
 
+  /** The RDMA devices each node advertises (InfiniBand, RoCE); empty when none. */
+  public abstract Optional<RdmaDevices> rdma();
+
+  /** Topology levels every node of the pool shares, e.g. its zone or block. */
+  public abstract Map<TopologyLevel, String> topology();
+
+  /**
+   * How the nodes spread over the domains of a level whose value differs per node (racks): the pool
+   * renders one node group per domain ({@link #toNodeGroups()}).
+   */
+  public abstract Optional<TopologySpread> spread();
+
   /** Taints replacing the defaults; empty means the defaults. */
   @Value.Parameter(false)
   protected abstract List<NodeTaint> customTaints();
@@ -96,6 +110,7 @@ public abstract class NodePool {
               labels.putAll(sharing.configLabels());
             });
     labels.putAll(extraLabels());
+    labels.putAll(PoolTopology.labels(topology()));
     return Map.copyOf(labels);
   }
 
@@ -188,6 +203,28 @@ public abstract class NodePool {
           "leave it to .sharing(...) or choose another key");
     }
     sharing().ifPresent(sharing -> sharing.validate(shape()));
+    InvalidSpecException.require(
+        interconnect().isEmpty() || labelScheme().interconnectKey().isPresent(),
+        where + " interconnect",
+        "the label scheme \""
+            + labelScheme().name()
+            + "\" has no interconnect key, so "
+            + interconnect().map(Interconnect::labelValue).orElse("")
+            + " would be written nowhere",
+        "give the scheme one, e.g. LabelScheme.from(scheme).interconnectKey(\"gpu.interconnect\"),"
+            + " or leave the interconnect out");
+    Set<String> keys = new HashSet<>(schemeLabels.keySet());
+    keys.addAll(extraLabels().keySet());
+    sharing().ifPresent(s -> keys.addAll(s.configLabels().keySet()));
+    rdma()
+        .ifPresent(
+            r ->
+                InvalidSpecException.require(
+                    !advertisedPerNode().containsKey(r.resource()),
+                    where + " rdma",
+                    "\"" + r.resource() + "\" is also a GPU resource of the pool",
+                    "name the RDMA device plugin's resource, e.g. " + RdmaDevices.IB));
+    PoolTopology.check(where, nodeCount(), topology(), spread(), keys);
   }
 
   /**
@@ -198,23 +235,34 @@ public abstract class NodePool {
     InvalidSpecException.requireNone(
         FleetFacts.RULE,
         FleetFacts.document(name()),
-        FleetFacts.group(toNodeGroup().toView(), FleetFacts.path(0)));
+        FleetFacts.groups(toNodeGroups().stream().map(NodeGroup::toView).toList()));
   }
 
   /**
    * This pool as the scheduler sees it: its nodes' labels and taints, and what each node advertises
-   * ({@link #advertisedPerNode()}: {@code nvidia.com/gpu} = GPUs per node without sharing). CPU and
-   * memory are not modelled by the pool, so they do not limit.
+   * ({@link #advertisedPerNode()}: {@code nvidia.com/gpu} = GPUs per node without sharing; its
+   * {@link #rdma()} devices). CPU and memory are not modelled by the pool, so they do not limit. A
+   * spread pool's per-domain label is left out ({@link #toNodeGroups()} has it).
    */
   public NodeGroup toNodeGroup() {
     Map<String, BigDecimal> allocatable = new TreeMap<>();
     advertisedPerNode().forEach((name, count) -> allocatable.put(name, BigDecimal.valueOf(count)));
+    rdma().ifPresent(r -> allocatable.put(r.resource(), BigDecimal.valueOf(r.perNode())));
     return new NodeGroup(
         name(),
         nodeCount(),
         nodeLabels(),
         taints().stream().map(NodeTaint::toTaint).toList(),
         allocatable);
+  }
+
+  /**
+   * The pool's node groups as a fleet holds them: {@link #toNodeGroup()}, or, for a pool spread
+   * over the domains of a level, one group per domain named {@code <pool>-<domain>} with the
+   * level's label.
+   */
+  public List<NodeGroup> toNodeGroups() {
+    return PoolTopology.groups(toNodeGroup(), spread());
   }
 
   /** Whether the pod's nodeSelector and required node affinity admit this pool's nodes. */
@@ -264,9 +312,11 @@ public abstract class NodePool {
     return findings;
   }
 
-  /** This pool as the facts see it: its labels and what each node advertises. */
+  /** This pool as the facts see it: its labels and what each node advertises, RDMA included. */
   public PoolView toPoolView() {
-    return new PoolView(name(), nodeLabels(), selectorLabels(), advertisedPerNode());
+    Map<String, Integer> advertised = new TreeMap<>(advertisedPerNode());
+    rdma().ifPresent(r -> advertised.put(r.resource(), r.perNode()));
+    return new PoolView(name(), nodeLabels(), selectorLabels(), advertised);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.gpuspec.core.facts.FleetFacts;
 import io.gpuspec.core.facts.ObjectSetFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.ObjectRef;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,7 @@ import org.immutables.value.Value;
  * Platform platform = Platform.builder()
  *     .add(llm, resnet)          // their pools join the fleet by themselves
  *     .addPools(spareH100)       // a pool no workload runs on yet
+ *     .addCpuPools(cpu)          // nodes without GPUs
  *     .build();
  * }</pre>
  *
@@ -39,13 +41,16 @@ public abstract class Platform {
   /** Pools given with {@code addPools}, e.g. pools no workload runs on yet. */
   public abstract List<NodePool> pools();
 
+  /** Pools without GPUs given with {@code addCpuPools}, e.g. for preprocessing and front-ends. */
+  public abstract List<CpuPool> cpuPools();
+
   /** What gets rendered, in any order: output order is canonical. */
   public abstract List<ManifestSource> sources();
 
   /** The given pools, then those the sources place pods on, each once. */
   @Value.Lazy
   public Fleet fleet() {
-    return Fleet.of(allPools());
+    return Fleet.of(allPools(), allCpuPools());
   }
 
   /** Every object of the platform, in canonical order. */
@@ -71,6 +76,7 @@ public abstract class Platform {
   @Value.Check
   protected void validate() {
     allPools();
+    allCpuPools();
   }
 
   /**
@@ -84,7 +90,7 @@ public abstract class Platform {
     InvalidSpecException.requireNone(
         FleetFacts.RULE,
         FleetFacts.document(FLEET_NAME),
-        FleetFacts.groups(allPools().stream().map(pool -> pool.toNodeGroup().toView()).toList()));
+        FleetFacts.groups(fleetGroups().stream().map(NodeGroup::toView).toList()));
     fleet();
     ObjectSetFacts.definedOnce(manifests(), object -> Optional.empty()).stream()
         .findFirst()
@@ -93,6 +99,27 @@ public abstract class Platform {
               throw new InvalidSpecException(
                   ObjectSetFacts.RULE, ObjectRef.of(found.object()), found.finding());
             });
+  }
+
+  /** The node groups of every pool, GPU pools first, before the fleet checks their labels. */
+  private List<NodeGroup> fleetGroups() {
+    List<NodeGroup> groups = new ArrayList<>();
+    allPools().forEach(pool -> groups.addAll(pool.toNodeGroups()));
+    allCpuPools().forEach(pool -> groups.addAll(pool.toNodeGroups()));
+    return groups;
+  }
+
+  /** The given pools without GPUs, then those the sources place pods on, each once. */
+  List<CpuPool> allCpuPools() {
+    Set<CpuPool> all = new LinkedHashSet<>(cpuPools());
+    for (ManifestSource source : sources()) {
+      String where = "platform source " + source + " cpuPools";
+      List<CpuPool> pools = InvalidSpecException.requireValue(source.cpuPools(), where);
+      InvalidSpecException.require(
+          pools.stream().allMatch(Objects::nonNull), where, "a pool is null", "name only pools");
+      all.addAll(pools);
+    }
+    return List.copyOf(all);
   }
 
   /** The given pools, then those the sources place pods on, each once. */

@@ -69,6 +69,14 @@ public final class PodTemplates {
       String gpu = placement.map(p -> p.resourceFor(container)).orElse(container.gpuResource());
       resources.put(gpu, new Quantity(Integer.toString(container.gpus())));
     }
+    if (container.rdmaDevices() > 0) {
+      placement
+          .flatMap(p -> p.pool().rdma())
+          .ifPresent(
+              rdma ->
+                  resources.put(
+                      rdma.resource(), new Quantity(Integer.toString(container.rdmaDevices()))));
+    }
     List<EnvVar> env = new ArrayList<>();
     container.env().forEach((key, value) -> env.add(new EnvVar(key, value, null)));
     return new ContainerBuilder()
@@ -117,6 +125,19 @@ public final class PodTemplates {
     pod.priorityClassName().ifPresent(spec::withPriorityClassName);
     pod.serviceAccountName().ifPresent(spec::withServiceAccountName);
     placement.ifPresent(p -> spec.withAffinity(p.nodeAffinity()).withTolerations(p.tolerations()));
+    return spec;
+  }
+
+  /**
+   * Places a pod spec on a pool without GPUs, when one is given: required node affinity to the
+   * pool's labels and one toleration for each of its taints, replacing any placement before.
+   */
+  public static PodSpec placeOn(PodSpec spec, Optional<CpuPool> cpuPool) {
+    cpuPool.ifPresent(
+        pool -> {
+          spec.setAffinity(pool.nodeAffinity());
+          spec.setTolerations(pool.tolerations());
+        });
     return spec;
   }
 

@@ -68,6 +68,9 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
 
   public abstract Optional<GpuPlacement> placement();
 
+  /** The pool without GPUs the pods run on, for a workload that requests no GPU. */
+  public abstract Optional<CpuPool> cpuPool();
+
   @Value.Default
   public RestartPolicy restartPolicy() {
     return RestartPolicy.ON_FAILURE;
@@ -92,6 +95,11 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Override
   public List<NodePool> nodePools() {
     return placement().map(p -> List.of(p.pool())).orElse(List.of());
+  }
+
+  @Override
+  public List<CpuPool> cpuPools() {
+    return cpuPool().map(List::of).orElse(List.of());
   }
 
   @Override
@@ -120,11 +128,13 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
         .withLabels(labels)
         .endMetadata()
         .withSpec(
-            PodTemplates.build(
-                this,
-                placement(),
-                PodTemplates.container("main", this, this, List.of(), placement()).build(),
-                restartPolicy().text()))
+            PodTemplates.placeOn(
+                PodTemplates.build(
+                    this,
+                    placement(),
+                    PodTemplates.container("main", this, this, List.of(), placement()).build(),
+                    restartPolicy().text()),
+                cpuPool()))
         .endTemplate()
         .endSpec()
         .build();
@@ -133,7 +143,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   @Value.Check
   protected void check() {
     String where = "job \"" + name() + "\"";
-    WorkloadShapes.container(where, this, placement());
+    WorkloadShapes.container(where, this, placement(), cpuPool());
     WorkloadShapes.pod(where, this);
     InvalidSpecException.require(
         completions() >= 1,
@@ -192,6 +202,25 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     /** The Job with its shape checked but not its facts, to compare build() with the rules. */
     TrainingJob buildUnchecked() {
       return super.build();
+    }
+
+    /**
+     * Places the pods on a pool without GPUs: required affinity to its labels, tolerations for its
+     * taints; the pods request no GPU ({@code .gpus(0)}).
+     */
+    public Builder onCpuPool(CpuPool pool) {
+      return cpuPool(InvalidSpecException.requireValue(pool, "training job builder onCpuPool"));
+    }
+
+    /**
+     * Places the pods on a pool and requires an interconnect: the affinity also pins the pool's
+     * interconnect label, e.g. {@code .onPool(h100, Interconnect.INFINIBAND)}.
+     */
+    public Builder onPool(NodePool pool, Interconnect interconnect) {
+      return placement(
+          GpuPlacement.on(
+              InvalidSpecException.requireValue(pool, "training job builder onPool"),
+              InvalidSpecException.requireValue(interconnect, "training job builder onPool")));
     }
 
     /** Places the pods on a pool: its required affinity and tolerations. */

@@ -30,6 +30,34 @@ public final class WorkloadShapes {
    */
   public static void container(
       String where, ContainerAttributes container, Optional<GpuPlacement> placement) {
+    container(where, container, placement, Optional.empty());
+  }
+
+  /**
+   * As {@link #container(String, ContainerAttributes, Optional)}, for a workload that may instead
+   * be placed on a pool without GPUs: then it requests no GPU and has no GPU pool.
+   */
+  public static void container(
+      String where,
+      ContainerAttributes container,
+      Optional<GpuPlacement> placement,
+      Optional<CpuPool> cpuPool) {
+    if (cpuPool.isPresent()) {
+      InvalidSpecException.require(
+          placement.isEmpty(),
+          where + " pool",
+          "placed on GPU pool \""
+              + placement.map(p -> p.pool().name()).orElse("")
+              + "\" and on cpu pool \""
+              + cpuPool.get().name()
+              + "\"",
+          "place it on one pool: .onPool(gpuPool) for GPU work, .onCpuPool(cpuPool) otherwise");
+      InvalidSpecException.require(
+          container.gpus() == 0,
+          where + " gpus",
+          container.gpus() + " GPU(s) requested on cpu pool \"" + cpuPool.get().name() + "\"",
+          "request .gpus(0) on a pool without GPUs, or place it with .onPool(gpuPool)");
+    }
     quantity(where + " cpu", container.cpu(), "e.g. \"4\" or \"500m\"");
     quantity(where + " memory", container.memory(), "e.g. \"16Gi\"");
     InvalidSpecException.require(
@@ -44,6 +72,7 @@ public final class WorkloadShapes {
         where + " gpuResource",
         "\"" + container.gpuResource() + "\" is not a GPU resource",
         "use nvidia.com/gpu, nvidia.com/gpu.shared or nvidia.com/mig-<profile>");
+    rdma(where, container, placement);
     if (container.gpus() == 0) {
       InvalidSpecException.require(
           placement.isEmpty(),
@@ -63,6 +92,32 @@ public final class WorkloadShapes {
     if (pool.sharing().isPresent()) {
       sharedPool(where, container, placement.get(), pool.sharing().get());
     }
+  }
+
+  /**
+   * RDMA devices: not negative, and only of a GPU pool that declares its RDMA resource (else there
+   * is no resource name to request).
+   */
+  private static void rdma(
+      String where, ContainerAttributes container, Optional<GpuPlacement> placement) {
+    InvalidSpecException.require(
+        container.rdmaDevices() >= 0,
+        where + " rdmaDevices",
+        container.rdmaDevices() + " is negative",
+        "request 0 or more RDMA devices");
+    if (container.rdmaDevices() == 0) {
+      return;
+    }
+    InvalidSpecException.require(
+        placement.flatMap(p -> p.pool().rdma()).isPresent(),
+        where + " rdmaDevices",
+        container.rdmaDevices()
+            + " RDMA device(s) requested but "
+            + placement
+                .map(p -> "pool \"" + p.pool().name() + "\" declares no RDMA resource")
+                .orElse("no GPU pool is given"),
+        "place it on a pool that declares its RDMA devices, e.g. .rdma(RdmaDevices.ib(8)), or"
+            + " request none");
   }
 
   /**

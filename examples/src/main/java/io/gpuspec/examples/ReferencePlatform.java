@@ -11,6 +11,7 @@ import static io.gpuspec.examples.ReferenceScheduling.VISION;
 import static io.gpuspec.examples.ReferenceScheduling.VISION_GANGS;
 import static io.gpuspec.examples.ReferenceScheduling.VISION_TRAINING;
 
+import io.gpuspec.core.CpuPool;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.InferenceDeployment;
 import io.gpuspec.core.NodePool;
@@ -44,10 +45,12 @@ import java.util.Map;
 /**
  * The reference platform: a 50-node on-prem cluster whose 15 GPU nodes form a GFD-labelled A100
  * training pool, an H100 training pool labelled with the {@code gpu.model} scheme and an L40S
- * inference pool labelled with the {@code gpu-type} scheme. Datasets live on CephFS claims, scratch
- * on local NVMe; A100 and H100 never mix in one job. Two training teams, {@code vision} and {@code
- * ml-research}, queue their jobs in Kueue and gang distributed ones with Volcano; online inference
- * runs unqueued at the highest tier ({@link ReferenceScheduling}).
+ * inference pool labelled with the {@code gpu-type} scheme, all on InfiniBand, and whose 35 nodes
+ * without GPUs run preprocessing, data loading and serving front-ends ({@link #CPU}). Distributed
+ * training on H100 is admitted by Kueue only within one InfiniBand domain. Datasets live on CephFS
+ * claims, scratch on local NVMe; A100 and H100 never mix in one job. Two training teams, {@code
+ * vision} and {@code ml-research}, queue their jobs in Kueue and gang distributed ones with
+ * Volcano; online inference runs unqueued at the highest tier ({@link ReferenceScheduling}).
  *
  * <p>Shared GPUs for small inference services (docs/sharing.md): a T4 pool time-sliced four ways
  * and renamed ({@code nvidia.com/gpu.shared}), an L4 pool shared by CUDA MPS, and an A100 pool
@@ -58,14 +61,17 @@ import java.util.Map;
  */
 public final class ReferencePlatform {
 
-  /** 6 nodes of 8 A100-80GB, NVLink, labelled by GPU Feature Discovery. */
+  /** 6 nodes of 8 A100-80GB on InfiniBand in two domains, labelled by GPU Feature Discovery. */
   public static final NodePool A100_TRAIN = ReferencePools.A100_TRAIN;
 
-  /** 4 nodes of 8 H100 SXM on InfiniBand, labelled gpu.model / gpu.mem / gpu.pool. */
+  /** 4 nodes of 8 H100 SXM on InfiniBand, one domain, labelled gpu.model / gpu.mem / gpu.pool. */
   public static final NodePool H100_TRAIN = ReferencePools.H100_TRAIN;
 
   /** 5 nodes of 4 L40S for inference, labelled gpu-type / workload-class / node-type. */
   public static final NodePool L40S_INFERENCE = ReferencePools.L40S_INFERENCE;
+
+  /** 35 nodes without GPUs: preprocessing, data loading and serving front-ends. */
+  public static final CpuPool CPU = ReferencePools.CPU;
 
   /** 4 nodes of 1 T4, time-sliced 4 ways and advertised as nvidia.com/gpu.shared. */
   public static final NodePool T4_SHARED =
@@ -99,13 +105,18 @@ public final class ReferencePlatform {
           .sharing(GpuSharing.mps("l4-mps-4", 4))
           .build();
 
-  /** 1 node of 8 A100-80GB, each GPU seven 1g.10gb MIG instances (nvidia.com/mig-1g.10gb: 56). */
+  /**
+   * 1 node of 8 A100-80GB, each GPU seven 1g.10gb MIG instances (nvidia.com/mig-1g.10gb: 56), in
+   * the second A100 InfiniBand domain (the training flavor's labels select it too, so it carries
+   * the level Kueue's topology reads).
+   */
   public static final NodePool A100_MIG =
       NodePool.named("a100-mig")
           .model(GpuCatalogue.A100_80GB)
           .gpusPerNode(8)
           .nodeCount(1)
           .purpose(PoolPurpose.INFERENCE)
+          .putTopology(ReferencePools.IB_DOMAIN, "ib-a2")
           .sharing(
               GpuSharing.mig(
                   "a100-mig-mixed",
@@ -167,7 +178,7 @@ public final class ReferencePlatform {
             training("distill-l40s", ML_RESEARCH, L40S_INFERENCE, 1, 2, EXPERIMENT).toJob(),
             RESEARCH_TRAINING,
             EXPERIMENT));
-    ReferenceScheduling.gangQueued(
+    ReferenceScheduling.gangQueuedInOneIbDomain(
             gpuspec,
             training("llama-finetune-h100", ML_RESEARCH, H100_TRAIN, 8, 2).toJob(),
             RESEARCH_GANGS,
@@ -188,6 +199,36 @@ public final class ReferencePlatform {
             RESEARCH_TRAINING,
             TRAINING)
         .forEach(platform::add);
+    platform
+        .addCpuPools(CPU)
+        .add(
+            TrainingJob.named("tokenize-corpus")
+                .namespace(ML_RESEARCH)
+                .priority(EXPERIMENT)
+                .image("registry.example.com/ml/tokenize:1.4")
+                .addArgs("--input=/data/raw", "--output=/data/tokens")
+                .gpus(0)
+                .cpu("8")
+                .memory("32Gi")
+                .parallelism(16)
+                .completions(16)
+                .backoffLimit(4)
+                .ttlSecondsAfterFinished(86_400)
+                .onCpuPool(CPU)
+                .addVolume(WorkloadVolume.dataset("datasets", "/data", "datasets-cephfs"))
+                .build(),
+            InferenceDeployment.named("gateway")
+                .namespace(SERVING)
+                .priority(INFERENCE)
+                .image("registry.example.com/serving/gateway:2.3")
+                .replicas(3)
+                .gpus(0)
+                .cpu("2")
+                .memory("4Gi")
+                .onCpuPool(CPU)
+                .port("http", 8080)
+                .readinessPath("/healthz")
+                .build());
     platform
         .addPools(T4_SHARED, L4_MPS, A100_MIG)
         .add(

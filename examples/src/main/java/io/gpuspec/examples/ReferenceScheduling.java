@@ -12,7 +12,9 @@ import io.gpuspec.scheduling.KueueCohort;
 import io.gpuspec.scheduling.KueueFlavor;
 import io.gpuspec.scheduling.KueueLocalQueue;
 import io.gpuspec.scheduling.KueuePolicy;
+import io.gpuspec.scheduling.KueueTopology;
 import io.gpuspec.scheduling.KueueWorkload;
+import io.gpuspec.scheduling.PodSetTopology;
 import io.gpuspec.scheduling.PriorityTier;
 import io.gpuspec.scheduling.PriorityTiers;
 import io.gpuspec.scheduling.StorageTiers;
@@ -56,8 +58,19 @@ final class ReferenceScheduling {
   static final String SERVING = "serving";
   static final String COHORT = "training";
 
-  static final KueueFlavor A100 = KueueFlavor.forPool(ReferencePools.A100_TRAIN).build();
-  static final KueueFlavor H100 = KueueFlavor.forPool(ReferencePools.H100_TRAIN).build();
+  /**
+   * The GPU fabric for Kueue's topology-aware scheduling: InfiniBand domains, then nodes. The
+   * training flavors name it, and distributed training requires one InfiniBand domain.
+   */
+  static final KueueTopology FABRIC =
+      KueueTopology.named("gpu-fabric")
+          .addLevels(ReferencePools.IB_DOMAIN.key(), "kubernetes.io/hostname")
+          .build();
+
+  static final KueueFlavor A100 =
+      KueueFlavor.forPool(ReferencePools.A100_TRAIN).topology(FABRIC).build();
+  static final KueueFlavor H100 =
+      KueueFlavor.forPool(ReferencePools.H100_TRAIN).topology(FABRIC).build();
   static final KueueFlavor L40S = KueueFlavor.forPool(ReferencePools.L40S_INFERENCE).build();
 
   /** GPUs of the training pools per team: nominal quota, and what it may borrow on top. */
@@ -115,6 +128,7 @@ final class ReferenceScheduling {
             .build();
     List<ManifestSource> sources = new ArrayList<>();
     sources.add(tiers);
+    sources.add(FABRIC);
     sources.add(kueue);
     sources.add(VISION_GANGS);
     sources.add(RESEARCH_GANGS);
@@ -165,6 +179,26 @@ final class ReferenceScheduling {
       PriorityRef priority) {
     WorkloadGang gang = WorkloadGang.of(gpuspec, workload).queue(gangs).priority(priority).build();
     return List.of(gang.podGroup(), queued(gang.stamped(), queue, priority));
+  }
+
+  /**
+   * A distributed training workload as {@link #gangQueued}, whose pod sets Kueue admits only within
+   * one InfiniBand domain of {@link #FABRIC}.
+   */
+  static List<ManifestSource> gangQueuedInOneIbDomain(
+      Gpuspec gpuspec,
+      HasMetadata workload,
+      VolcanoQueue gangs,
+      KueueLocalQueue queue,
+      PriorityRef priority) {
+    WorkloadGang gang = WorkloadGang.of(gpuspec, workload).queue(gangs).priority(priority).build();
+    return List.of(
+        gang.podGroup(),
+        KueueWorkload.of(gpuspec, gang.stamped())
+            .queue(queue)
+            .priority(priority)
+            .topology(PodSetTopology.required(FABRIC, ReferencePools.IB_DOMAIN.key()))
+            .build());
   }
 
   private static KueueClusterQueue teamQueue(

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.k8s.GpuResources;
@@ -34,9 +35,9 @@ class GenerateReferencePlatformTest {
         GenerateReferencePlatform.run(
             ReferencePlatform.build(), out, new PrintStream(console, true, StandardCharsets.UTF_8));
 
-    assertThat(wrote).isTrue();
+    assertThat(wrote).as(console.toString(StandardCharsets.UTF_8)).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 53 objects")
+        .contains("wrote 56 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
@@ -49,16 +50,58 @@ class GenerateReferencePlatformTest {
     List<HasMetadata> objects = ReferencePlatform.build().manifests().objects();
     assertThat(objects)
         .filteredOn(o -> o instanceof Deployment)
-        .hasSize(7); // 3 on the training and L40S pools, 3 on shared pools, 1 with a DRA claim
+        .hasSize(
+            8); // 3 on the training and L40S pools, 3 on shared pools, 1 with a DRA claim, 1 on
+    // the CPU pool
     assertThat(objects)
         .filteredOn(o -> o instanceof io.fabric8.kubernetes.api.model.batch.v1.Job)
-        .hasSize(3);
+        .hasSize(4); // 3 training jobs, 1 preprocessing job on the CPU pool
     assertThat(objects)
         .filteredOn(o -> o instanceof TFJob)
         .extracting(o -> o.getMetadata().getName())
         .containsExactly("bert-h100", "mnist-a100");
     assertThat(ReferencePlatform.A100_TRAIN.labelScheme().name()).isEqualTo("gfd");
     assertThat(ReferencePlatform.H100_TRAIN.labelScheme().name()).isEqualTo("gpu.model");
+  }
+
+  @Test
+  void build_hasACpuPoolOf35Nodes_andInfiniBandOnTheGpuPoolsOnly() {
+    Platform platform = ReferencePlatform.build();
+    assertThat(platform.fleet().cpuPools()).containsExactly(ReferencePlatform.CPU);
+    assertThat(ReferencePlatform.CPU.nodeCount()).isEqualTo(35);
+    assertThat(
+            ReferencePlatform.A100_TRAIN.nodeCount()
+                + ReferencePlatform.H100_TRAIN.nodeCount()
+                + ReferencePlatform.L40S_INFERENCE.nodeCount())
+        .isEqualTo(15);
+    for (NodeGroup group : platform.fleet().groups()) {
+      boolean cpu = group.name().equals("cpu");
+      boolean infiniband =
+          group.labels().values().contains("infiniband")
+              && group.allocatable().containsKey("rdma/ib");
+      if (cpu) {
+        assertThat(group.labels()).as(group.name()).doesNotContainValue("infiniband");
+        assertThat(group.allocatable()).as(group.name()).doesNotContainKey("rdma/ib");
+      } else if (group.name().startsWith("a100-train") || group.name().startsWith("h100-train")) {
+        assertThat(infiniband).as(group.name()).isTrue();
+        assertThat(group.labels()).as(group.name()).containsKey("topology.example.com/ib-domain");
+      }
+    }
+    assertThat(platform.manifests().objects())
+        .filteredOn(o -> o.getMetadata().getName().equals("llama-finetune-h100"))
+        .filteredOn(o -> o instanceof io.fabric8.kubernetes.api.model.batch.v1.Job)
+        .singleElement()
+        .satisfies(
+            job ->
+                assertThat(
+                        ((io.fabric8.kubernetes.api.model.batch.v1.Job) job)
+                            .getSpec()
+                            .getTemplate()
+                            .getMetadata()
+                            .getAnnotations())
+                    .containsEntry(
+                        "kueue.x-k8s.io/podset-required-topology",
+                        "topology.example.com/ib-domain"));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.MigNames;
 import io.gpuspec.core.k8s.NodeSelection;
+import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -115,7 +116,8 @@ public final class GpuFitFacts {
    * GPU005 with the pools known, on a pod spec at {@code specPath} that requests GPUs: its
    * nodeSelector and required node affinity select a pool, and a selected pool's nodes advertise at
    * least the GPU devices it requests, in all and of each GPU resource some selected pool
-   * advertises (which resource a pool advertises under sharing is the sharing rules' part).
+   * advertises (which resource a pool advertises under sharing is the sharing rules' part), and the
+   * RDMA devices it requests.
    */
   public static List<Finding> fit(PodSpec spec, String specPath, List<PoolView> pools) {
     List<Finding> findings = new ArrayList<>();
@@ -171,8 +173,73 @@ public final class GpuFitFacts {
                 specPath, asked + " " + resource, most + " " + resource, most + " " + resource));
       }
     }
+    findings.addAll(devices(spec, specPath, pools, selected));
     return findings;
   }
+
+  /**
+   * The other devices a GPU pod requests (RDMA: {@code rdma/ib}, {@code rdma/hca_shared_devices_a},
+   * or any non-GPU extended resource some pool of the fleet advertises): a selected pool's nodes
+   * advertise at least as many, else the pod never schedules.
+   */
+  private static List<Finding> devices(
+      PodSpec spec, String specPath, List<PoolView> pools, List<PoolView> selected) {
+    List<Finding> findings = new ArrayList<>();
+    for (Map.Entry<String, BigDecimal> request : PodRequests.of(spec).entrySet()) {
+      String resource = request.getKey();
+      boolean device =
+          !GpuResources.isGpu(resource)
+              && request.getValue().signum() > 0
+              && (resource.startsWith(RDMA_PREFIX)
+                  || pools.stream().anyMatch(p -> p.advertisedPerNode().containsKey(resource)));
+      if (!device) {
+        continue;
+      }
+      long most =
+          selected.stream()
+              .mapToLong(p -> p.advertisedPerNode().getOrDefault(resource, 0))
+              .max()
+              .orElse(0);
+      if (request.getValue().compareTo(BigDecimal.valueOf(most)) <= 0) {
+        continue;
+      }
+      String asked = request.getValue().stripTrailingZeros().toPlainString();
+      List<String> offering =
+          pools.stream()
+              .filter(
+                  p ->
+                      p.advertisedPerNode().getOrDefault(resource, 0)
+                          >= request.getValue().doubleValue())
+              .map(PoolView::name)
+              .toList();
+      findings.add(
+          new Finding(
+              specPath + ".containers",
+              "the pod requests "
+                  + asked
+                  + " "
+                  + resource
+                  + " per pod but the nodes of the pools it selects ("
+                  + selected.stream().map(PoolView::name).collect(Collectors.joining(", "))
+                  + ") have "
+                  + (most == 0 ? "none" : "at most " + most)
+                  + "; it can never schedule",
+              offering.isEmpty()
+                  ? "request at most "
+                      + most
+                      + " "
+                      + resource
+                      + ", or declare the devices on the pool"
+                  : "select a pool that offers them ("
+                      + String.join(", ", offering)
+                      + "), or request at most "
+                      + most));
+    }
+    return findings;
+  }
+
+  /** The prefix of the RDMA device plugins' resources ({@code rdma/ib}, {@code rdma/hca_…}). */
+  private static final String RDMA_PREFIX = "rdma/";
 
   private static Finding tooMany(String specPath, String asked, String most, String fixMost) {
     return new Finding(

@@ -52,6 +52,8 @@ public final class DomainFit {
    * @param largest the domain that holds the most of these pods, as {@code label=value}; empty when
    *     no node carries the level
    * @param largestHolds how many of the pods the largest domain holds at once
+   * @param fitsIn the domains that hold every pod, as {@code largest} names them, the roomiest
+   *     first: where the pod set can be placed
    */
   public record Answer(
       ObjectRef workload,
@@ -63,7 +65,12 @@ public final class DomainFit {
       long gpusPerPod,
       Optional<String> largest,
       long largestHolds,
-      Optional<SourceLocation> source) {
+      Optional<SourceLocation> source,
+      List<String> fitsIn) {
+
+    public Answer {
+      fitsIn = List.copyOf(fitsIn);
+    }
 
     /** Whether the largest domain holds every pod. */
     public boolean fits() {
@@ -124,9 +131,19 @@ public final class DomainFit {
     if (level == null || level.isEmpty()) {
       return Optional.empty();
     }
+    Map<String, Long> domains = domains(groups, level, podsPerNode);
     Optional<Map.Entry<String, Long>> largest =
-        domains(groups, level, podsPerNode).entrySet().stream()
+        domains.entrySet().stream()
             .max(Map.Entry.<String, Long>comparingByValue().thenComparing(e -> e.getKey()));
+    List<String> fitsIn =
+        domains.entrySet().stream()
+            .filter(e -> e.getValue() >= pods)
+            .sorted(
+                Map.Entry.<String, Long>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry::getKey))
+            .map(e -> domainName(level, e.getKey()))
+            .toList();
     return Optional.of(
         new Answer(
             workload,
@@ -136,10 +153,15 @@ public final class DomainFit {
             required != null,
             pods,
             gpusPerPod,
-            largest.map(
-                e -> level.equals(HOSTNAME) ? "one " + e.getKey() : level + "=" + e.getKey()),
+            largest.map(e -> domainName(level, e.getKey())),
             largest.map(Map.Entry::getValue).orElse(0L),
-            source));
+            source,
+            fitsIn));
+  }
+
+  /** A domain as findings and the table name it: {@code label=value}, or one node of a group. */
+  private static String domainName(String level, String domain) {
+    return level.equals(HOSTNAME) ? "one " + domain : level + "=" + domain;
   }
 
   /** FLEET004: an error per required pod set no domain holds, a warning per preferred one. */
@@ -189,7 +211,19 @@ public final class DomainFit {
             : " (" + pods * a.gpusPerPod() + " GPUs)");
   }
 
-  /** The rows of the topology table: workload, pods, level, the largest domain and its pods. */
+  /** Where a fitting pod set can go: its domains, the first three and how many more. */
+  private static String fitsIn(Answer a) {
+    List<String> shown = a.fitsIn().subList(0, Math.min(3, a.fitsIn().size()));
+    return String.join(", ", shown)
+        + (a.fitsIn().size() > shown.size()
+            ? " and " + (a.fitsIn().size() - shown.size()) + " more"
+            : "");
+  }
+
+  /**
+   * The rows of the topology table: workload, pods, level, the largest domain and its pods, and the
+   * domains that hold the pod set.
+   */
   static List<List<String>> rows(List<Answer> answers) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(List.of("WORKLOAD", "PODS", "WITHIN ONE", "LARGEST DOMAIN", "FITS"));
@@ -200,7 +234,7 @@ public final class DomainFit {
               Integer.toString(a.pods()),
               a.level() + (a.required() ? " (required)" : " (preferred)"),
               a.largest().map(d -> d + ": " + a.largestHolds() + " pods").orElse("none"),
-              a.fits() ? "yes" : "no"));
+              a.fits() ? "yes, in " + fitsIn(a) : "no"));
     }
     return rows;
   }

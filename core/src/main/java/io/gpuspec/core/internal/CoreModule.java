@@ -8,6 +8,7 @@ import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
 import io.gpuspec.core.internal.rules.CronJobScheduleValid;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
+import io.gpuspec.core.internal.rules.GpuNodesKeptForGpuWork;
 import io.gpuspec.core.internal.rules.GpuPodsFitAPool;
 import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
@@ -75,6 +76,7 @@ public final class CoreModule implements GpuspecModule {
         new GpuPodsFitAPool(),
         new NodeSelectionCanBeSatisfied(),
         new CpuPodsDoNotTolerateEveryTaint(),
+        new GpuNodesKeptForGpuWork(),
         new GpuWorkloadsPinGpuNodes(),
         new RestartPolicyFitsController(),
         new SelectorMatchesTemplate(),

@@ -169,6 +169,25 @@ class DomainFitProperties {
     return largest;
   }
 
+  /** The values of the scenario's level whose nodes hold every pod, node by node. */
+  private static java.util.Set<String> referenceFitsIn(Scenario s) {
+    Map<String, Long> domains = new HashMap<>();
+    for (NodeGroup group : s.groups()) {
+      String domain = group.labels().get(s.level());
+      for (int node = 0; domain != null && node < group.nodeCount(); node++) {
+        domains.merge(domain, podsOnOneNode(group, s), Long::sum);
+      }
+    }
+    java.util.Set<String> fits = new java.util.TreeSet<>();
+    domains.forEach(
+        (domain, holds) -> {
+          if (holds >= s.pods()) {
+            fits.add(s.level() + "=" + domain);
+          }
+        });
+    return fits;
+  }
+
   @Property(tries = 500)
   void domainFit_agreesWithTheNodeByNodeReference(@ForAll("scenarios") Scenario scenario) {
     FleetReport report =
@@ -182,6 +201,10 @@ class DomainFitProperties {
     assertThat(answer.largest().isPresent()).isEqualTo(largest >= 0);
     assertThat(answer.largestHolds()).isEqualTo(Math.max(0, largest));
     assertThat(answer.fits()).isEqualTo(largest >= scenario.pods());
+    assertThat(answer.fitsIn().isEmpty()).isEqualTo(!answer.fits());
+    if (!scenario.level().equals(DomainFit.HOSTNAME)) {
+      assertThat(answer.fitsIn()).containsExactlyInAnyOrderElementsOf(referenceFitsIn(scenario));
+    }
     List<Violation> found =
         report.violations().stream()
             .filter(v -> v.ruleId().equals(DomainFit.NOT_WITHIN_DOMAIN))

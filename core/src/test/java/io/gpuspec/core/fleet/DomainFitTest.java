@@ -97,6 +97,7 @@ class DomainFitTest {
     assertThat(report.table())
         .contains("WITHIN ONE")
         .contains(RACK + " (required)")
-        .contains(RACK + "=r4: 4 pods");
+        .contains(RACK + "=r4: 4 pods")
+        .contains("yes, in " + RACK + "=r1, " + RACK + "=r2, " + RACK + "=r3 and 1 more");
   }
 }

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.manifest.ManifestSet;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -211,6 +212,12 @@ class FleetCheckProperties {
    */
   private static boolean referenceFits(
       Pod pod, Map<String, String> node, String name, List<Taint> taints, int gpus) {
+    return referenceAdmits(pod, node, name, taints) && gpus >= wanted(pod);
+  }
+
+  /** Whether the pod's node selection admits the node and it tolerates the node's taints. */
+  private static boolean referenceAdmits(
+      Pod pod, Map<String, String> node, String name, List<Taint> taints) {
     var spec = pod.getSpec();
     if (spec.getNodeSelector() != null) {
       for (var e : spec.getNodeSelector().entrySet()) {
@@ -279,7 +286,7 @@ class FleetCheckProperties {
         return false;
       }
     }
-    return gpus >= wanted(pod);
+    return true;
   }
 
   private static boolean empty(String text) {
@@ -378,6 +385,51 @@ class FleetCheckProperties {
       assertThat(after.blocked().get(group.name()))
           .as("group %s after tolerating its taints", group.name())
           .satisfiesAnyOf(r -> assertThat(r).isNull(), r -> assertThat(r).startsWith("needs "));
+    }
+  }
+
+  @Property(tries = 500)
+  void fleet005_namesExactlyTheGpuGroupsWhereSomeNodeAdmitsAPodWithoutGpus(
+      @ForAll("scenarios") Scenario scenario) {
+    Pod cpuOnly =
+        new PodBuilder(scenario.pod())
+            .editSpec()
+            .editFirstContainer()
+            .withNewResources()
+            .addToLimits("cpu", new Quantity("1"))
+            .endResources()
+            .endContainer()
+            .endSpec()
+            .build();
+    List<String> reported =
+        TestGpuspec.GPUSPEC
+            .engine()
+            .check(
+                ManifestSet.of(cpuOnly),
+                CheckOptions.builder().fleet(Fleet.ofGroups(scenario.groups())).build())
+            .byRule("FLEET005")
+            .stream()
+            .map(v -> v.message())
+            .toList();
+    List<String> expected = new ArrayList<>();
+    for (NodeGroup group : scenario.groups()) {
+      boolean gpus =
+          group.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO).signum() > 0;
+      boolean admits = false;
+      for (String name : names(group)) {
+        admits |= referenceAdmits(cpuOnly, group.labels(), name, group.taints());
+      }
+      if (gpus && admits) {
+        expected.add(group.name());
+      }
+    }
+    assertThat(reported).hasSize(expected.isEmpty() ? 0 : 1);
+    for (NodeGroup group : scenario.groups()) {
+      boolean named =
+          reported.stream().anyMatch(m -> m.matches(".*[ ,]" + group.name() + " \\(.*"));
+      assertThat(named)
+          .as("group %s named", group.name())
+          .isEqualTo(expected.contains(group.name()));
     }
   }
 }

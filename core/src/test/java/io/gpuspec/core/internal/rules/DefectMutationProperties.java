@@ -206,6 +206,18 @@ class DefectMutationProperties {
             .setTolerations(List.of(new TolerationBuilder().withOperator("Exists").build()));
       }
     },
+    FLEET005 {
+      /** The pool's workload keeps its GPU placement but requests no GPU: it lands on GPU nodes. */
+      @Override
+      void apply(Valid valid) {
+        for (Container c : GpuResources.containers(valid.spec())) {
+          if (c.getResources() != null) {
+            c.getResources().getLimits().keySet().removeIf(GpuResources::isGpu);
+            c.getResources().getRequests().keySet().removeIf(GpuResources::isGpu);
+          }
+        }
+      }
+    },
     GPU008 {
       @Override
       void apply(Valid valid) {
