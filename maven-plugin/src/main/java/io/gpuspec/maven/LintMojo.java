@@ -50,6 +50,13 @@ public class LintMojo extends GpuspecMojo {
   @Parameter(property = "gpuspec.kueueConfig")
   File kueueConfig;
 
+  /**
+   * The versions the cluster runs, e.g. {@code kubernetes=1.33,kueue=0.20}: apiVersions they no
+   * longer serve are errors. The newest bundled versions when absent.
+   */
+  @Parameter(property = "gpuspec.target")
+  String target;
+
   /** Where {@code gpuspec-lint.sarif} and {@code TEST-gpuspec-lint.xml} go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
@@ -73,7 +80,8 @@ public class LintMojo extends GpuspecMojo {
             reportsDirectory.toPath(),
             crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList(),
             kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList(),
-            Optional.ofNullable(kueueConfig).map(File::toPath)),
+            Optional.ofNullable(kueueConfig).map(File::toPath),
+            Optional.ofNullable(target)),
         log);
   }
 }
