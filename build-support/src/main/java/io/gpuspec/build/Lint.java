@@ -1,6 +1,8 @@
 package io.gpuspec.build;
 
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.TargetVersions;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
@@ -50,6 +52,8 @@ public final class Lint {
    * @param kinds kinds files: where the project's own kinds keep their pod templates
    * @param kueueConfig the Kueue manager's Configuration file, which decides what ClusterQueue
    *     quotas must cover
+   * @param target the versions of the cluster's components, as {@code TargetVersions.parse} reads
+   *     them ({@code kubernetes=1.33,kueue=0.20}); the newest bundled when absent
    */
   public record Request(
       List<Path> classPath,
@@ -62,7 +66,36 @@ public final class Lint {
       Path reportsDirectory,
       List<Path> crds,
       List<Path> kinds,
-      Optional<Path> kueueConfig) {
+      Optional<Path> kueueConfig,
+      Optional<String> target) {
+
+    /** A request checked against the newest bundled versions. */
+    public Request(
+        List<Path> classPath,
+        ClassLoader toolLoader,
+        Path baseDirectory,
+        List<Path> directories,
+        List<String> includes,
+        Optional<Path> fleet,
+        FailurePolicy policy,
+        Path reportsDirectory,
+        List<Path> crds,
+        List<Path> kinds,
+        Optional<Path> kueueConfig) {
+      this(
+          classPath,
+          toolLoader,
+          baseDirectory,
+          directories,
+          includes,
+          fleet,
+          policy,
+          reportsDirectory,
+          crds,
+          kinds,
+          kueueConfig,
+          Optional.empty());
+    }
 
     public Request {
       classPath = List.copyOf(classPath);
@@ -129,6 +162,13 @@ public final class Lint {
         request.fleet().map(file -> FleetFile.read(gpuspec, List.of(file), log));
     fleet.ifPresent(options::fleet);
     request.kueueConfig().ifPresent(file -> options.putInput(KUEUE_CONFIG, file));
+    if (request.target().isPresent()) {
+      try {
+        options.target(TargetVersions.parse(request.target().get()));
+      } catch (InvalidSpecException e) {
+        throw new BuildException("gpuspec: " + e.getMessage(), e);
+      }
+    }
     ReadResult read = gpuspec.read(files);
     Report report;
     try {

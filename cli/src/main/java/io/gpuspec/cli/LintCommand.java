@@ -1,6 +1,8 @@
 package io.gpuspec.cli;
 
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.TargetVersions;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ReadResult;
@@ -77,6 +79,16 @@ final class LintCommand implements Callable<Integer> {
   Path kueueConfig;
 
   @Option(
+      names = "--target",
+      paramLabel = "COMPONENT=VERSION,...",
+      description = {
+        "The versions the cluster runs, e.g. kubernetes=1.33,kueue=0.20,training-operator=none",
+        "(kubernetes, kueue, trainer, training-operator, jobset, lws): apiVersions they no longer",
+        "serve are errors (VER001-VER003). Default: the newest bundled (docs/versions.md)."
+      })
+  String target;
+
+  @Option(
       names = "--format",
       defaultValue = "text",
       description = "text, json or sarif (default: ${DEFAULT-VALUE}).")
@@ -108,6 +120,14 @@ final class LintCommand implements Callable<Integer> {
     }
     Gpuspec gpuspec = declared.get();
     CheckOptions.Builder options = CheckOptions.builder();
+    if (target != null) {
+      try {
+        options.target(TargetVersions.parse(target));
+      } catch (InvalidSpecException e) {
+        spec.commandLine().getErr().println("gpuspec: --target " + e.getMessage());
+        return Main.USAGE;
+      }
+    }
     if (crds != null) {
       options.addAllCrdFiles(crds);
     }

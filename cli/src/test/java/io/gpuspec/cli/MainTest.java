@@ -155,6 +155,44 @@ class MainTest {
         .doesNotContain("no such file or directory");
   }
 
+  private static final String OLD_CRONJOB =
+      """
+      apiVersion: batch/v1beta1
+      kind: CronJob
+      metadata: {name: nightly, namespace: ml}
+      spec:
+        schedule: "0 2 * * *"
+        jobTemplate:
+          spec:
+            template:
+              spec:
+                restartPolicy: Never
+                automountServiceAccountToken: false
+                securityContext:
+                  runAsNonRoot: true
+                  seccompProfile: {type: RuntimeDefault}
+                containers:
+                - name: report
+                  image: registry.example.com/ml/report:1.0
+                  securityContext:
+                    allowPrivilegeEscalation: false
+                    capabilities: {drop: [ALL]}
+      """;
+
+  @Test
+  void lint_target_decidesWhichApiVersionsAreServed() throws IOException {
+    Path file = Files.writeString(dir.resolve("cronjob.yaml"), OLD_CRONJOB);
+
+    Run newest = run("lint", file.toString());
+    assertThat(newest.exit()).isEqualTo(1);
+    assertThat(newest.out()).contains("VER001").contains("removed in 1.25");
+    Run older = run("lint", "--target", "kubernetes=1.24", file.toString());
+    assertThat(older.out()).doesNotContain("VER001");
+    Run bad = run("lint", "--target", "kubelet=1.24", file.toString());
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("gpuspec: --target").contains("kubelet=1.24");
+  }
+
   @Test
   void lint_badFormat_exitsTwo() throws IOException {
     Path file = Files.writeString(dir.resolve("ok.yaml"), GOOD);

@@ -46,6 +46,7 @@ class RulesDocTest {
     assertTableCurrent(Path.of("../docs/sharing.md"), "sharing", "rules.md");
     assertTableCurrent(Path.of("../tfjob/README.md"), "tfjob", "../docs/rules.md");
     assertTableCurrent(Path.of("../docs/trainer.md"), "trainer", "rules.md");
+    assertTableCurrent(Path.of("../docs/workloads.md"), "lws", "rules.md");
   }
 
   /** The table between the module's markers is the one its {@link RuleInfo}s give. */

@@ -47,6 +47,12 @@ public abstract class Platform {
   /** What gets rendered, in any order: output order is canonical. */
   public abstract List<ManifestSource> sources();
 
+  /** The versions of the cluster's components the platform is checked against. */
+  @Value.Default
+  public TargetVersions target() {
+    return TargetVersions.defaults();
+  }
+
   /** The given pools, then those the sources place pods on, each once. */
   @Value.Lazy
   public Fleet fleet() {

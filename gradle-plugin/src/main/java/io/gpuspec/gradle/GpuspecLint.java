@@ -70,6 +70,14 @@ public abstract class GpuspecLint extends DefaultTask {
   @PathSensitive(PathSensitivity.NONE)
   public abstract RegularFileProperty getKueueConfig();
 
+  /**
+   * The versions the cluster runs, e.g. {@code kubernetes=1.33,kueue=0.20}: apiVersions they no
+   * longer serve are errors. The newest bundled versions when absent.
+   */
+  @Input
+  @Optional
+  public abstract Property<String> getTarget();
+
   /** The versions of the {@code io.gpuspec} artifacts on the runtime class path. */
   @Input
   public abstract MapProperty<String, String> getGpuspecVersions();
@@ -103,6 +111,7 @@ public abstract class GpuspecLint extends DefaultTask {
               p.getCrds().from(getCrds());
               p.getKinds().from(getKinds());
               p.getKueueConfig().set(getKueueConfig());
+              p.getTarget().set(getTarget());
               p.getFailOnViolation().set(getFailOnViolation());
               p.getSeverity().set(getSeverity());
               p.getGpuspecVersions().set(getGpuspecVersions());

@@ -36,6 +36,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
 
     RegularFileProperty getKueueConfig();
 
+    Property<String> getTarget();
+
     Property<Boolean> getFailOnViolation();
 
     Property<String> getSeverity();
@@ -67,7 +69,8 @@ public abstract class LintWork implements WorkAction<LintWork.Parameters> {
                     p.getCrds().getFiles().stream().map(File::toPath).toList(),
                     p.getKinds().getFiles().stream().map(File::toPath).toList(),
                     Optional.ofNullable(p.getKueueConfig().getAsFile().getOrNull())
-                        .map(File::toPath)),
+                        .map(File::toPath),
+                    Optional.ofNullable(p.getTarget().getOrNull())),
                 p.getFormats().getOrElse(List.of()),
                 log));
   }

@@ -59,6 +59,13 @@ public class LintMojo extends GpuspecMojo {
   @Parameter(property = "gpuspec.formats")
   String[] formats;
 
+  /**
+   * The versions the cluster runs, e.g. {@code kubernetes=1.33,kueue=0.20}: apiVersions they no
+   * longer serve are errors. The newest bundled versions when absent.
+   */
+  @Parameter(property = "gpuspec.target")
+  String target;
+
   /** Where the reports go. */
   @Parameter(
       property = "gpuspec.reportsDirectory",
@@ -82,7 +89,8 @@ public class LintMojo extends GpuspecMojo {
             reportsDirectory.toPath(),
             crds == null ? List.of() : List.of(crds).stream().map(File::toPath).toList(),
             kinds == null ? List.of() : List.of(kinds).stream().map(File::toPath).toList(),
-            Optional.ofNullable(kueueConfig).map(File::toPath)),
+            Optional.ofNullable(kueueConfig).map(File::toPath),
+            Optional.ofNullable(target)),
         formats == null ? List.of() : List.of(formats),
         log);
   }

@@ -59,6 +59,20 @@ class CoreRuleFilesTest {
             .withFleetFindings());
   }
 
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithANewerTarget() {
+    return RuleFileTests.of(
+        CORE.resolve(RuleFiles.RULES_TARGET_NEWER),
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.TARGET_NEWER));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ruleFilesWithAnOlderTarget() {
+    return RuleFileTests.of(
+        CORE.resolve(RuleFiles.RULES_TARGET_OLDER),
+        RuleTester.of(TestGpuspec.GPUSPEC).withOptions(RuleFiles.TARGET_OLDER));
+  }
+
   @Test
   void everyCoreRule_hasAFileWhereItFiresAndOneWhereItStaysQuiet() {
     RuleFileTests.assertEveryRuleHasFiles(
@@ -67,6 +81,8 @@ class CoreRuleFilesTest {
         RULES,
         RULES_WITH_FLEET,
         RULES_STRICT,
-        RULES_WITH_NODES);
+        RULES_WITH_NODES,
+        CORE.resolve(RuleFiles.RULES_TARGET_NEWER),
+        CORE.resolve(RuleFiles.RULES_TARGET_OLDER));
   }
 }

@@ -4,6 +4,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuCatalogue;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.LabelScheme;
+import io.gpuspec.core.TargetVersions;
 import io.gpuspec.core.registry.KindEntry;
 import io.gpuspec.core.registry.KindsFile;
 import io.gpuspec.core.registry.KindsFileException;
@@ -27,6 +28,8 @@ import org.immutables.value.Value;
  *   <li>{@link #crdFiles()}: CustomResourceDefinition files or directories of the user's own kinds;
  *       a module that executes CRD schemas (gpuspec-cel) validates their resources.
  *   <li>{@link #kinds()}: the user's own kinds for the pod-template registry ({@code --kinds}).
+ *   <li>{@link #target()}: the versions of Kubernetes, Kueue, Kubeflow Trainer, JobSet and
+ *       LeaderWorkerSet the cluster runs ({@code --target}).
  *   <li>{@link #inputs()}: named files modules read, e.g. the Kueue configuration ({@code
  *       --kueue-config}).
  * </ul>
@@ -45,6 +48,15 @@ public abstract class CheckOptions {
   @Value.Default
   public GpuCatalogue catalogue() {
     return GpuCatalogue.defaults();
+  }
+
+  /**
+   * The versions of the cluster's components manifests are checked against (which apiVersions it
+   * serves); the newest versions gpuspec bundles by default.
+   */
+  @Value.Default
+  public TargetVersions target() {
+    return TargetVersions.defaults();
   }
 
   /** Extra label schemes (the built-ins and the fleet's are always used). */

@@ -87,6 +87,11 @@ final class EngineContext implements CheckContext {
   }
 
   @Override
+  public io.gpuspec.core.TargetVersions target() {
+    return options.target();
+  }
+
+  @Override
   public List<java.nio.file.Path> crdFiles() {
     return options.crdFiles();
   }

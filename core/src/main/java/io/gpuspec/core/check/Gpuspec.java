@@ -259,7 +259,11 @@ public final class Gpuspec {
 
   /** The options DSL output is checked with: the platform's pools known, warnings as errors. */
   public static CheckOptions strictOptions(Platform platform) {
-    return CheckOptions.builder().fleet(platform.fleet()).strict(true).build();
+    return CheckOptions.builder()
+        .fleet(platform.fleet())
+        .target(platform.target())
+        .strict(true)
+        .build();
   }
 
   /** Checks the platform with every rule: its pools known, every warning an error. */

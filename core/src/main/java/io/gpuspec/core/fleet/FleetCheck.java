@@ -16,6 +16,7 @@ import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.spi.FieldOrigin;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
 import java.math.BigDecimal;
@@ -234,7 +235,8 @@ public final class FleetCheck {
                 outcome.blocked(),
                 outcome.capacity(),
                 together.isEmpty() ? 0 : Math.min(template.replicas(), together.getAsInt()),
-                manifests.sourceOf(object, template.specPath())));
+                manifests.sourceOf(object, template.specPath()),
+                written(workload.get(), template, manifests)));
         FleetReport.Placement placed = placements.get(placements.size() - 1);
         eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
         int perGang = (template.replicas() + workload.get().groups() - 1) / workload.get().groups();
@@ -263,6 +265,16 @@ public final class FleetCheck {
       }
     }
     return new FleetReport(placements, gangs, groups, domains);
+  }
+
+  /** Where a template's pod spec was written, as its workload's origins say. */
+  private static FleetReport.Written written(
+      Workload workload, PodTemplate template, ManifestSet manifests) {
+    FieldOrigin origin = workload.origin(template.specPath());
+    return new FleetReport.Written(
+        ObjectRef.of(origin.object()),
+        origin.path(),
+        manifests.sourceOf(origin.object(), origin.path()));
   }
 
   /** How many pods of a demand one node of a group takes; 0 when one does not fit. */

@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +65,8 @@ public final class FleetReport {
       Map<String, String> blocked,
       long capacity,
       int together,
-      Optional<SourceLocation> source) {
+      Optional<SourceLocation> source,
+      Written written) {
 
     public Placement {
       fits = List.copyOf(fits);
@@ -84,6 +86,17 @@ public final class FleetReport {
       return ALWAYS_ON.contains(workload.kind());
     }
   }
+
+  /**
+   * Where a template's pod spec was written: the workload itself at {@code specPath}, or, for a
+   * workload whose templates a controller merges from several objects (a TrainJob and its runtime),
+   * the object and field its {@code Workload.origins} name.
+   *
+   * @param object the object that wrote it
+   * @param path the field path of the pod spec there
+   * @param source where that field is in the files read, if known
+   */
+  public record Written(ObjectRef object, String path, Optional<SourceLocation> source) {}
 
   /**
    * An unmodifiable copy of {@code blocked} in its order (the fleet's group order), or {@code
@@ -205,22 +218,37 @@ public final class FleetReport {
     List<Violation> violations = new ArrayList<>();
     // templates of one demand share their blocked map: join its reasons once
     Map<Map<String, String>, String> joined = new IdentityHashMap<>();
+    // a pod spec written in another object (a TrainJob's runtime) that the other object's own view,
+    // or another workload's, already reports is reported once
+    Set<String> never = new HashSet<>();
+    for (Placement p : placements) {
+      if (!p.schedulable() && p.written().object().equals(p.workload())) {
+        never.add(p.written().object() + " " + p.written().path());
+      }
+    }
     for (Placement p : placements) {
       String subject = p.workload() + (p.role().isEmpty() ? "" : " " + p.role());
+      boolean moved = !p.written().object().equals(p.workload());
+      if (!p.schedulable()
+          && moved
+          && !never.add(p.written().object() + " " + p.written().path())) {
+        continue;
+      }
       if (!p.schedulable()) {
         String reasons = joined.computeIfAbsent(p.blocked(), b -> reasons(b, "pool "));
+        // what keeps a pod off every pool is in its pod spec: report it where that was written
         violations.add(
             new Violation(
                 NEVER_SCHEDULES,
                 Severity.ERROR,
-                p.workload(),
-                p.specPath(),
+                p.written().object(),
+                p.written().path(),
                 subject
                     + " can never schedule: "
                     + (reasons.isEmpty() ? "the fleet has no nodes" : reasons),
                 "change the pod's node selection, tolerations or requests to match a pool, or add"
                     + " a pool that offers them",
-                p.source()));
+                p.written().source()));
       } else if (p.together() > p.capacity()) {
         violations.add(
             new Violation(

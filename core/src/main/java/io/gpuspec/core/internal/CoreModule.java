@@ -1,5 +1,6 @@
 package io.gpuspec.core.internal;
 
+import io.gpuspec.core.internal.rules.ApiVersionServed;
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ClaimSpecsValid;
 import io.gpuspec.core.internal.rules.ConfigMapKeysValid;
@@ -39,6 +40,7 @@ import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.WorkloadAdapter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -68,6 +70,12 @@ public final class CoreModule implements GpuspecModule {
 
   @Override
   public List<Rule> rules() {
+    List<Rule> rules = new ArrayList<>(coreRules());
+    rules.addAll(ApiVersionServed.all());
+    return rules;
+  }
+
+  private static List<Rule> coreRules() {
     return List.of(
         new ExtendedResourceRequestsEqualLimits(),
         new GpuPodsTolerateGpuTaints(),

@@ -1,5 +1,6 @@
 package io.gpuspec.core.registry;
 
+import io.gpuspec.core.manifest.FieldPattern;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +18,9 @@ import java.util.Optional;
  *     LeaderWorkerSet's {@code replicas}); empty for one group
  * @param groupSize the pods of one group, for a template that makes {@link TemplateEntry#rest()}
  * @param templates where its pod templates are
+ * @param claimTemplates where its PersistentVolumeClaim templates are, if it has any: the
+ *     controller gives each pod that mounts one by its {@code metadata.name} a volume of that name
+ *     on the claim {@code <object>-<template>} (a JobSet's {@code volumeClaimPolicies})
  */
 public record KindEntry(
     String group,
@@ -25,12 +29,25 @@ public record KindEntry(
     boolean gang,
     List<PodCount> groups,
     Optional<PodCount> groupSize,
-    List<TemplateEntry> templates) {
+    List<TemplateEntry> templates,
+    Optional<FieldPattern> claimTemplates) {
 
   public KindEntry {
     versions = List.copyOf(versions);
     groups = List.copyOf(groups);
     templates = List.copyOf(templates);
+  }
+
+  /** An entry without claim templates. */
+  public KindEntry(
+      String group,
+      String kind,
+      List<String> versions,
+      boolean gang,
+      List<PodCount> groups,
+      Optional<PodCount> groupSize,
+      List<TemplateEntry> templates) {
+    this(group, kind, versions, gang, groups, groupSize, templates, Optional.empty());
   }
 
   /** Whether it covers objects of this apiVersion and kind. */

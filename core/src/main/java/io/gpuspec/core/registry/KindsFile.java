@@ -53,7 +53,15 @@ public final class KindsFile {
 
   private static final Set<String> TOP = Set.of("apiVersion", "kind", "kinds");
   private static final Set<String> ENTRY =
-      Set.of("group", "kind", "versions", "gang", "groups", "groupSize", "templates");
+      Set.of(
+          "group",
+          "kind",
+          "versions",
+          "gang",
+          "groups",
+          "groupSize",
+          "templates",
+          "claimTemplates");
   private static final Set<String> TEMPLATE = Set.of("path", "role", "roleField", "pods");
   private static final Set<String> COUNT = Set.of("field", "unset", "atLeast", "atMost");
 
@@ -187,7 +195,30 @@ public final class KindsFile {
           "add groupSize: <field of the group's pod count>, or count the pods");
       parsed.add(template);
     }
-    return new KindEntry(group, kind, versions, gang, groups, groupSize, parsed);
+    Optional<FieldPattern> claims =
+        entry.get("claimTemplates") == null
+            ? Optional.empty()
+            : Optional.of(
+                pattern(
+                    string(
+                        entry.get("claimTemplates"),
+                        at + ".claimTemplates",
+                        "write the field path of the claim templates, e.g."
+                            + " spec.volumeClaimPolicies[*].templates[*]"),
+                    at + ".claimTemplates"));
+    return new KindEntry(group, kind, versions, gang, groups, groupSize, parsed, claims);
+  }
+
+  private FieldPattern pattern(String text, String where) {
+    FieldPattern.Result parsed = FieldPattern.parse(text);
+    return parsed
+        .pattern()
+        .orElseThrow(
+            () ->
+                fail(
+                    where,
+                    parsed.problem(),
+                    "write fields separated by dots, e.g. spec.groups[*].template"));
   }
 
   private TemplateEntry template(Object value, String where) {
@@ -198,16 +229,7 @@ public final class KindsFile {
             template.get("path"),
             where + ".path",
             "write the field path of the PodTemplateSpec, e.g. spec.template");
-    FieldPattern.Result parsed = FieldPattern.parse(text);
-    FieldPattern path =
-        parsed
-            .pattern()
-            .orElseThrow(
-                () ->
-                    fail(
-                        where + ".path",
-                        parsed.problem(),
-                        "write fields separated by dots, e.g. spec.groups[*].template"));
+    FieldPattern path = pattern(text, where + ".path");
     Optional<String> role =
         template.get("role") == null
             ? Optional.empty()

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.gpuspec.core.manifest.EmbeddedTemplates;
 import io.gpuspec.core.manifest.FieldPattern;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,6 +98,25 @@ public final class TemplateRegistry implements EmbeddedTemplates {
               boolean distributed = entry.gang() && (located.size() > 1 || pods > groups);
               return new Described(entry, located, distributed, groups);
             });
+  }
+
+  /**
+   * The claims the controller gives the pods of an object for its entry's claim templates, by the
+   * volume name pods mount them with: {@code <template>} to {@code <object>-<template>}.
+   */
+  public static Map<String, String> claimVolumes(KindEntry entry, JsonNode object) {
+    Map<String, String> claims = new LinkedHashMap<>();
+    if (entry.claimTemplates().isEmpty()) {
+      return claims;
+    }
+    String owner = object.path("metadata").path("name").asString("");
+    for (FieldPattern.Match match : entry.claimTemplates().get().find(object)) {
+      JsonNode name = match.value().path("metadata").path("name");
+      if (name.isString() && !name.asString().isEmpty()) {
+        claims.putIfAbsent(name.asString(), owner + "-" + name.asString());
+      }
+    }
+    return claims;
   }
 
   /** The object as a tree, as the reader read it. */

@@ -41,6 +41,11 @@ public interface CheckContext {
     return fleet().isPresent() ? Severity.ERROR : Severity.WARNING;
   }
 
+  /** The versions of the cluster's components the check targets ({@code CheckOptions.target()}). */
+  default io.gpuspec.core.TargetVersions target() {
+    return io.gpuspec.core.TargetVersions.defaults();
+  }
+
   /** CustomResourceDefinition files or directories the user gave ({@code --crd}); may be empty. */
   default List<java.nio.file.Path> crdFiles() {
     return List.of();

@@ -3,6 +3,7 @@ package io.gpuspec.core.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpuspec.core.Fixtures;
+import io.gpuspec.core.TargetVersions;
 import io.gpuspec.core.report.Violation;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,6 +59,24 @@ public final class RuleFiles {
         .fleet(gpuspec.readFleet(List.of(module.resolve(NODES_FILE))).fleet().orElseThrow())
         .build();
   }
+
+  /** Rule test files checked against a newer target: Kueue 0.20, Trainer v2 alone. */
+  public static final Path RULES_TARGET_NEWER = Path.of("src/test/resources/rules-target-newer");
+
+  /** The options of {@link #RULES_TARGET_NEWER}. */
+  public static final CheckOptions TARGET_NEWER =
+      CheckOptions.builder()
+          .target(TargetVersions.parse("kueue=0.20,training-operator=none"))
+          .build();
+
+  /** Rule test files checked against an older target: Kubernetes 1.24, Kueue 0.14, Trainer 1.9. */
+  public static final Path RULES_TARGET_OLDER = Path.of("src/test/resources/rules-target-older");
+
+  /** The options of {@link #RULES_TARGET_OLDER}. */
+  public static final CheckOptions TARGET_OLDER =
+      CheckOptions.builder()
+          .target(TargetVersions.parse("kubernetes=1.24,kueue=0.14,trainer=1.9"))
+          .build();
 
   /** The options of {@link #RULES_STRICT}. */
   public static final CheckOptions STRICT = CheckOptions.builder().strict(true).build();

@@ -33,6 +33,27 @@ class KindsFileTest {
     assertThat(lws.covers("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet")).isTrue();
     assertThat(lws.covers("leaderworkerset.x-k8s.io/v2", "LeaderWorkerSet")).isFalse();
     assertThat(lws.templates().get(1).rest()).isTrue();
+    assertThat(bundled.get(0).claimTemplates())
+        .hasValueSatisfying(
+            p -> assertThat(p).hasToString("spec.volumeClaimPolicies[*].templates[*]"));
+  }
+
+  @Test
+  void claimTemplates_aPathThatDoesNotParse_isNamedWithTheFix() {
+    assertThatThrownBy(
+            () ->
+                KindsFile.parse(
+                    HEAD
+                        + "kinds:\n"
+                        + "- group: example.com\n"
+                        + "  kind: Trainer\n"
+                        + "  claimTemplates: spec..claims\n"
+                        + "  templates:\n"
+                        + "  - path: spec.template\n",
+                    "kinds.yaml"))
+        .isInstanceOf(KindsFileException.class)
+        .hasMessageContaining("kinds[0] (example.com Trainer).claimTemplates")
+        .hasMessageContaining("write fields separated by dots");
   }
 
   @Test

@@ -60,6 +60,7 @@ public record ModuleBoundaries(
               "io.gpuspec.sharing",
               "io.gpuspec.sharing.dra..",
               "io.gpuspec.sharing.facts.."),
+          open("lws", "io.gpuspec.lws", "io.gpuspec.lws", "io.gpuspec.lws.facts.."),
           open(
               "scheduling",
               "io.gpuspec.scheduling",
