@@ -14,6 +14,7 @@ import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
+import io.gpuspec.core.internal.rules.PodPlacementValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
 import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
@@ -84,7 +85,8 @@ public final class CoreModule implements GpuspecModule {
         new NodeSelectorsValid(),
         new ResourceRequirementsValid(),
         new PortsAndProbesValid(),
-        new PodFailurePolicyValid());
+        new PodFailurePolicyValid(),
+        new PodPlacementValid());
   }
 
   /**

@@ -20,6 +20,8 @@ import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
@@ -416,6 +418,21 @@ class DefectMutationProperties {
             new ArrayList<>(c.getPorts() == null ? List.of() : c.getPorts());
         ports.add(new ContainerPortBuilder().withName("Metrics").withContainerPort(70000).build());
         c.setPorts(ports);
+      }
+    },
+    K8S015 {
+      /** A spread constraint that allows no skew at all: maxSkew 0. */
+      @Override
+      void apply(Valid valid) {
+        List<TopologySpreadConstraint> constraints =
+            new ArrayList<>(valid.spec().getTopologySpreadConstraints());
+        constraints.add(
+            new TopologySpreadConstraintBuilder()
+                .withMaxSkew(0)
+                .withTopologyKey("kubernetes.io/hostname")
+                .withWhenUnsatisfiable("DoNotSchedule")
+                .build());
+        valid.spec().setTopologySpreadConstraints(constraints);
       }
     },
     SEC001 {
