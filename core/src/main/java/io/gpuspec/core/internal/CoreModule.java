@@ -1,6 +1,7 @@
 package io.gpuspec.core.internal;
 
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
+import io.gpuspec.core.internal.rules.ContainerFieldsValid;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
 import io.gpuspec.core.internal.rules.ExtendedResourceRequestsEqualLimits;
@@ -14,6 +15,7 @@ import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
+import io.gpuspec.core.internal.rules.PodFieldsValid;
 import io.gpuspec.core.internal.rules.PodPlacementValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
@@ -86,7 +88,9 @@ public final class CoreModule implements GpuspecModule {
         new ResourceRequirementsValid(),
         new PortsAndProbesValid(),
         new PodFailurePolicyValid(),
-        new PodPlacementValid());
+        new PodPlacementValid(),
+        new ContainerFieldsValid(),
+        new PodFieldsValid());
   }
 
   /**

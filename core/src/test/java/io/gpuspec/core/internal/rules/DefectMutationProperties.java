@@ -435,6 +435,18 @@ class DefectMutationProperties {
         valid.spec().setTopologySpreadConstraints(constraints);
       }
     },
+    K8S016 {
+      @Override
+      void apply(Valid valid) {
+        valid.gpuContainer().setImagePullPolicy("Sometimes");
+      }
+    },
+    K8S017 {
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setDnsPolicy("ClusterLast");
+      }
+    },
     SEC001 {
       @Override
       void apply(Valid valid) {
