@@ -23,10 +23,12 @@ import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
 import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
+import io.gpuspec.core.internal.rules.SecurityContextValid;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.SingleNodeClaimsOnOneNode;
 import io.gpuspec.core.internal.rules.TolerationsValid;
+import io.gpuspec.core.internal.rules.VolumesValid;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.registry.KindEntry;
 import io.gpuspec.core.registry.KindsFile;
@@ -90,7 +92,9 @@ public final class CoreModule implements GpuspecModule {
         new PodFailurePolicyValid(),
         new PodPlacementValid(),
         new ContainerFieldsValid(),
-        new PodFieldsValid());
+        new PodFieldsValid(),
+        new SecurityContextValid(),
+        new VolumesValid());
   }
 
   /**

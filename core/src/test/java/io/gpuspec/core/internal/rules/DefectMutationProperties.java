@@ -447,6 +447,35 @@ class DefectMutationProperties {
         valid.spec().setDnsPolicy("ClusterLast");
       }
     },
+    K8S018 {
+      /** SEC001's advice followed on a container that must be privileged: rejected. */
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        if (c.getSecurityContext() == null) {
+          c.setSecurityContext(new SecurityContext());
+        }
+        c.getSecurityContext().setAllowPrivilegeEscalation(false);
+        c.getSecurityContext().setPrivileged(true);
+      }
+    },
+    K8S019 {
+      /** A scratch volume that is also given a host path: two sources. */
+      @Override
+      void apply(Valid valid) {
+        List<Volume> volumes = new ArrayList<>(valid.spec().getVolumes());
+        volumes.add(
+            new VolumeBuilder()
+                .withName("mutant-scratch")
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .withNewHostPath()
+                .withPath("/mnt/scratch")
+                .endHostPath()
+                .build());
+        valid.spec().setVolumes(volumes);
+      }
+    },
     SEC001 {
       @Override
       void apply(Valid valid) {
