@@ -2,6 +2,7 @@ package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.gpuspec.core.k8s.Names;
@@ -31,6 +32,8 @@ public final class MetadataFacts {
   /** The id of the rule that reports these facts. */
   public static final String RULE = "K8S003";
 
+  private static final Set<String> STANDARD_FINALIZERS =
+      Set.of("kubernetes", "orphan", "foregroundDeletion");
   private static final Set<String> LABEL_NAMED = Set.of("Namespace", "Service");
   private static final Set<String> PATH_SEGMENT_NAMED =
       Set.of("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding");
@@ -106,6 +109,70 @@ public final class MetadataFacts {
               "\"" + namespace + "\" is not a DNS-1123 label",
               "use at most 63 lower-case letters, digits and '-', starting and ending"
                   + " alphanumeric"));
+    }
+    return findings;
+  }
+
+  /**
+   * K8S003 on an object's finalizers and owner references at {@code path} (apimachinery's {@code
+   * ValidateFinalizers} and {@code ValidateOwnerReferences}): finalizers that are qualified names
+   * with a domain unless standard ({@code kubernetes}, {@code orphan}, {@code foregroundDeletion}),
+   * not orphan together with foregroundDeletion; owner references with apiVersion, kind, name and
+   * uid, not naming an Event, and at most one controller.
+   */
+  public static List<Finding> finalizersAndOwners(ObjectMeta meta, String path) {
+    List<Finding> findings = new ArrayList<>();
+    if (meta == null) {
+      return findings;
+    }
+    List<String> finalizers = meta.getFinalizers() == null ? List.of() : meta.getFinalizers();
+    for (int i = 0; i < finalizers.size(); i++) {
+      String finalizer = finalizers.get(i) == null ? "" : finalizers.get(i);
+      if (!Names.isQualifiedName(finalizer)
+          || (!finalizer.contains("/") && !STANDARD_FINALIZERS.contains(finalizer))) {
+        findings.add(
+            Finding.rejection(
+                path + ".finalizers[" + i + "]",
+                "finalizer \"" + finalizer + "\" is neither standard nor a domain-qualified name",
+                "write it as example.com/cleanup"));
+      }
+    }
+    if (finalizers.contains("orphan") && finalizers.contains("foregroundDeletion")) {
+      findings.add(
+          Finding.rejection(
+              path + ".finalizers",
+              "finalizers orphan and foregroundDeletion cannot both be set",
+              "keep one of them"));
+    }
+    List<OwnerReference> owners =
+        meta.getOwnerReferences() == null ? List.of() : meta.getOwnerReferences();
+    int controllers = 0;
+    for (int i = 0; i < owners.size(); i++) {
+      OwnerReference owner = owners.get(i) == null ? new OwnerReference() : owners.get(i);
+      String at = path + ".ownerReferences[" + i + "]";
+      String[] fields = {"apiVersion", "kind", "name", "uid"};
+      String[] values = {owner.getApiVersion(), owner.getKind(), owner.getName(), owner.getUid()};
+      for (int f = 0; f < fields.length; f++) {
+        if (values[f] == null || values[f].isEmpty()) {
+          findings.add(
+              Finding.rejection(
+                  at + "." + fields[f],
+                  "the owner reference has no " + fields[f],
+                  "give the owner's apiVersion, kind, name and uid, or let its controller set the"
+                      + " reference"));
+        }
+      }
+      if ("Event".equals(owner.getKind()) && "v1".equals(owner.getApiVersion())) {
+        findings.add(
+            Finding.rejection(at + ".kind", "an Event cannot own objects", "name another owner"));
+      }
+      if (Boolean.TRUE.equals(owner.getController()) && ++controllers == 2) {
+        findings.add(
+            Finding.rejection(
+                at + ".controller",
+                "only one owner reference can be the controller",
+                "set controller: true on one owner"));
+      }
     }
     return findings;
   }

@@ -10,8 +10,10 @@ import java.util.Map;
 /**
  * Every fact of core's rules on one pod spec that needs no pool, by rule id in the order a DSL's
  * {@code build()} throws them: K8S003 (the names it gives), K8S007 (containers, env, volumes),
- * K8S010 (resources), K8S014 (ports and probes) and SEC001 (user ids). A module's workload builder
- * throws them for each of its pod templates, as the rules report them.
+ * K8S010 (resources), K8S014 (ports, probes and hooks), K8S015 (pod affinity and spread), K8S016
+ * (container policies), K8S017 (pod-level fields), K8S018 (security contexts), K8S019 (volumes) and
+ * SEC001 (user ids). A module's workload builder throws them for each of its pod templates, as the
+ * rules report them.
  */
 public final class PodFacts {
 
@@ -29,6 +31,11 @@ public final class PodFacts {
     resources.addAll(ResourceFacts.amounts(spec, specPath));
     facts.put(ResourceFacts.RULE, resources);
     facts.put(PortFacts.RULE, PortFacts.of(spec, specPath));
+    facts.put(PlacementFacts.RULE, PlacementFacts.of(spec, specPath));
+    facts.put(ContainerFieldFacts.RULE, ContainerFieldFacts.of(spec, specPath));
+    facts.put(PodFieldFacts.RULE, PodFieldFacts.of(spec, specPath, false));
+    facts.put(SecurityContextFacts.RULE, SecurityContextFacts.of(spec, specPath));
+    facts.put(VolumeFacts.RULE, VolumeFacts.of(spec, specPath));
     facts.put(SecurityFacts.RULE, SecurityFacts.userIds(spec, specPath));
     return facts;
   }

@@ -3,6 +3,8 @@ package io.gpuspec.core.facts;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Lifecycle;
+import io.fabric8.kubernetes.api.model.LifecycleHandler;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.gpuspec.core.k8s.NullFree;
@@ -24,12 +26,16 @@ import org.jspecify.annotations.Nullable;
  * no host port/protocol/IP taken twice (across the regular containers, and within each init
  * container), host ports equal to container ports under {@code hostNetwork}; a probe with exactly
  * one handler, valid ports, non-negative timings, a success threshold of 1 for liveness and startup
- * probes. All are rejections.
+ * probes; lifecycle hooks ({@code validateLifecycle}) of regular and sidecar containers with
+ * exactly one handler and a sleep within the pod's grace period. All are rejections.
  */
 public final class PortFacts {
 
   /** The rule that reports these facts. */
   public static final String RULE = "K8S014";
+
+  /** The API server's default {@code terminationGracePeriodSeconds}. */
+  private static final long DEFAULT_GRACE_SECONDS = 30;
 
   private static final Set<String> PROTOCOLS = Set.of("TCP", "UDP", "SCTP");
 
@@ -45,18 +51,22 @@ public final class PortFacts {
     List<Finding> findings = new ArrayList<>();
     Set<String> hostPorts = new HashSet<>();
     List<Container> containers = given.getContainers();
+    long grace =
+        given.getTerminationGracePeriodSeconds() == null
+            ? DEFAULT_GRACE_SECONDS
+            : given.getTerminationGracePeriodSeconds();
     for (int i = 0; i < containers.size(); i++) {
-      container(
-          containers.get(i), specPath + ".containers[" + i + "]", hostNetwork, hostPorts, findings);
+      String path = specPath + ".containers[" + i + "]";
+      container(containers.get(i), path, hostNetwork, hostPorts, findings);
+      lifecycle(containers.get(i), path, grace, findings);
     }
     List<Container> init = given.getInitContainers();
     for (int i = 0; i < init.size(); i++) {
-      container(
-          init.get(i),
-          specPath + ".initContainers[" + i + "]",
-          hostNetwork,
-          new HashSet<>(),
-          findings);
+      String path = specPath + ".initContainers[" + i + "]";
+      container(init.get(i), path, hostNetwork, new HashSet<>(), findings);
+      if (init.get(i) != null && "Always".equals(init.get(i).getRestartPolicy())) {
+        lifecycle(init.get(i), path, grace, findings);
+      }
     }
     return findings;
   }
@@ -222,6 +232,61 @@ public final class PortFacts {
               at + ".terminationGracePeriodSeconds",
               "terminationGracePeriodSeconds " + grace + " is not positive",
               "give at least 1 second, or leave it out"));
+    }
+  }
+
+  /**
+   * The hooks of a container that may have them (a regular container or a sidecar): each with
+   * exactly one of exec, httpGet, tcpSocket or sleep, valid ports, and a sleep of 0 to the pod's
+   * grace period. An init container that is no sidecar may have none (K8S016 reports it).
+   */
+  private static void lifecycle(
+      @Nullable Container container, String path, long grace, List<Finding> findings) {
+    Lifecycle lifecycle = container == null ? null : container.getLifecycle();
+    if (lifecycle == null) {
+      return;
+    }
+    hook(lifecycle.getPostStart(), path + ".lifecycle.postStart", grace, findings);
+    hook(lifecycle.getPreStop(), path + ".lifecycle.preStop", grace, findings);
+  }
+
+  private static void hook(
+      @Nullable LifecycleHandler hook, String at, long grace, List<Finding> findings) {
+    if (hook == null) {
+      return;
+    }
+    long handlers =
+        Stream.of(hook.getExec(), hook.getHttpGet(), hook.getTcpSocket(), hook.getSleep())
+            .filter(h -> h != null)
+            .count();
+    if (handlers != 1) {
+      findings.add(
+          Finding.rejection(
+              at,
+              handlers == 0 ? "the hook has no handler" : "the hook has more than one handler",
+              "give one of exec, httpGet, tcpSocket or sleep"));
+    }
+    if (hook.getExec() != null
+        && (hook.getExec().getCommand() == null || hook.getExec().getCommand().isEmpty())) {
+      findings.add(
+          Finding.rejection(
+              at + ".exec.command", "exec has no command", "give the command to run"));
+    }
+    if (hook.getHttpGet() != null) {
+      portRef(hook.getHttpGet().getPort(), at + ".httpGet.port", findings);
+    }
+    if (hook.getTcpSocket() != null) {
+      portRef(hook.getTcpSocket().getPort(), at + ".tcpSocket.port", findings);
+    }
+    if (hook.getSleep() != null) {
+      long seconds = hook.getSleep().getSeconds() == null ? 0 : hook.getSleep().getSeconds();
+      if (seconds < 0 || seconds > grace) {
+        findings.add(
+            Finding.rejection(
+                at + ".sleep.seconds",
+                "sleep of " + seconds + " s is not 0 to the pod's grace period of " + grace + " s",
+                "sleep at most terminationGracePeriodSeconds, or raise that"));
+      }
     }
   }
 

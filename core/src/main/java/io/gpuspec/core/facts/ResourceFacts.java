@@ -7,8 +7,10 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeResourceRequirements;
+import io.gpuspec.core.k8s.Amounts;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.Names;
+import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.k8s.Quantities;
 import io.gpuspec.core.report.Finding;
 import java.math.BigDecimal;
@@ -62,6 +64,7 @@ public final class ResourceFacts {
                     podCpuOrMemory,
                     findings));
     requirements(spec.getResources(), specPath + ".resources", true, true, findings);
+    podLevel(spec, specPath + ".resources", findings);
     List<Volume> volumes = spec.getVolumes() == null ? List.of() : spec.getVolumes();
     for (int i = 0; i < volumes.size(); i++) {
       Volume volume = volumes.get(i);
@@ -82,6 +85,76 @@ public final class ResourceFacts {
                       findings));
     }
     return findings;
+  }
+
+  /**
+   * Pod-level resources as {@code validatePodResources} and {@code validatePodResourceConsistency}
+   * compare them with the containers': no claims; for each resource the pod level requests (or
+   * limits, which a missing request defaults to), at least the containers' effective total request;
+   * no container limit above the pod-level limit.
+   */
+  private static void podLevel(PodSpec spec, String at, List<Finding> findings) {
+    ResourceRequirements pod = spec.getResources();
+    if (pod == null) {
+      return;
+    }
+    if (pod.getClaims() != null && !pod.getClaims().isEmpty()) {
+      findings.add(
+          Finding.rejection(
+              at + ".claims",
+              "pod-level resources take no claims",
+              "list the claims in the containers' resources.claims"));
+    }
+    Map<String, Quantity> podLimits = orEmpty(pod.getLimits());
+    Map<String, Quantity> podRequests = new TreeMap<>(podLimits);
+    podRequests.putAll(orEmpty(pod.getRequests()));
+    Map<String, BigDecimal> total = PodRequests.of(spec);
+    podRequests.forEach(
+        (name, quantity) -> {
+          Optional<BigDecimal> amount = Quantities.amount(quantity);
+          BigDecimal containers = total.getOrDefault(name, BigDecimal.ZERO);
+          if (amount.isPresent() && containers.compareTo(amount.get()) > 0) {
+            findings.add(
+                Finding.rejection(
+                    at + ".requests[" + name + "]",
+                    "the pod-level request of "
+                        + name
+                        + " is below the containers' total request of "
+                        + Amounts.format(name, containers),
+                    "raise the pod-level request, or lower the containers'"));
+          }
+        });
+    containers(spec, specPath(at))
+        .forEach(
+            (path, container) -> {
+              if (path.contains(".initContainers[") || container.getResources() == null) {
+                return;
+              }
+              orEmpty(container.getResources().getLimits())
+                  .forEach(
+                      (name, limit) -> {
+                        Optional<BigDecimal> own = Quantities.amount(limit);
+                        Optional<BigDecimal> podLimit =
+                            podLimits.containsKey(name)
+                                ? Quantities.amount(podLimits.get(name))
+                                : Optional.empty();
+                        if (own.isPresent()
+                            && podLimit.isPresent()
+                            && own.get().compareTo(podLimit.get()) > 0) {
+                          findings.add(
+                              Finding.rejection(
+                                  path + ".resources.limits[" + name + "]",
+                                  "the container's limit of "
+                                      + name
+                                      + " is above the pod-level limit",
+                                  "keep each container's limit within the pod's"));
+                        }
+                      });
+            });
+  }
+
+  private static String specPath(String resourcesPath) {
+    return resourcesPath.substring(0, resourcesPath.length() - ".resources".length());
   }
 
   /**

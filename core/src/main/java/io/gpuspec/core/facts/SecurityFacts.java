@@ -61,6 +61,15 @@ public final class SecurityFacts {
         }
       }
     }
+    List<Container> init = given.getInitContainers();
+    for (int i = 0; i < init.size(); i++) {
+      SecurityContext own = init.get(i) == null ? null : init.get(i).getSecurityContext();
+      String path = specPath + ".initContainers[" + i + "].securityContext";
+      if (own != null) {
+        range(own.getRunAsUser(), path + ".runAsUser", findings);
+        range(own.getRunAsGroup(), path + ".runAsGroup", findings);
+      }
+    }
     if (podRootUsed) {
       findings.add(root(specPath + ".securityContext.runAsUser"));
     }

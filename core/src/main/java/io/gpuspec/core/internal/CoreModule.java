@@ -4,6 +4,7 @@ import io.gpuspec.core.internal.rules.ApiVersionServed;
 import io.gpuspec.core.internal.rules.AutomountTokenIsAField;
 import io.gpuspec.core.internal.rules.ClaimSpecsValid;
 import io.gpuspec.core.internal.rules.ConfigMapKeysValid;
+import io.gpuspec.core.internal.rules.ContainerFieldsValid;
 import io.gpuspec.core.internal.rules.ContainersNamedWithImages;
 import io.gpuspec.core.internal.rules.ControllerFieldsValid;
 import io.gpuspec.core.internal.rules.CpuPodsDoNotTolerateEveryTaint;
@@ -21,6 +22,8 @@ import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
+import io.gpuspec.core.internal.rules.PodFieldsValid;
+import io.gpuspec.core.internal.rules.PodPlacementValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
 import io.gpuspec.core.internal.rules.QuotaCountsExtendedResourcesAsRequests;
@@ -28,11 +31,13 @@ import io.gpuspec.core.internal.rules.QuotaScopesValid;
 import io.gpuspec.core.internal.rules.ResourceRequirementsValid;
 import io.gpuspec.core.internal.rules.RestartPolicyFitsController;
 import io.gpuspec.core.internal.rules.RestrictedSecurityContext;
+import io.gpuspec.core.internal.rules.SecurityContextValid;
 import io.gpuspec.core.internal.rules.SelectorMatchesTemplate;
 import io.gpuspec.core.internal.rules.ServicesValid;
 import io.gpuspec.core.internal.rules.SingleGlobalDefaultPriorityClass;
 import io.gpuspec.core.internal.rules.SingleNodeClaimsOnOneNode;
 import io.gpuspec.core.internal.rules.TolerationsValid;
+import io.gpuspec.core.internal.rules.VolumesValid;
 import io.gpuspec.core.manifest.ReadProblem;
 import io.gpuspec.core.registry.KindEntry;
 import io.gpuspec.core.registry.KindsFile;
@@ -108,7 +113,12 @@ public final class CoreModule implements GpuspecModule {
         new ClaimSpecsValid(),
         new ServicesValid(),
         new QuotaScopesValid(),
-        new ConfigMapKeysValid());
+        new ConfigMapKeysValid(),
+        new PodPlacementValid(),
+        new ContainerFieldsValid(),
+        new PodFieldsValid(),
+        new SecurityContextValid(),
+        new VolumesValid());
   }
 
   /**

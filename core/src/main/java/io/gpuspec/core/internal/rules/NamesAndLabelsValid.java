@@ -54,6 +54,7 @@ public final class NamesAndLabelsValid extends BaseRule {
                   MetadataFacts.builtInFormat(object.getKind() == null ? "" : object.getKind()));
       findings.addAll(MetadataFacts.name(object, format));
       findings.addAll(MetadataFacts.labelsAndAnnotations(object.getMetadata(), "metadata"));
+      findings.addAll(MetadataFacts.finalizersAndOwners(object.getMetadata(), "metadata"));
       context
           .workload(object)
           .ifPresent(

@@ -22,6 +22,8 @@ import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
@@ -431,6 +433,62 @@ class DefectMutationProperties {
             new ArrayList<>(c.getPorts() == null ? List.of() : c.getPorts());
         ports.add(new ContainerPortBuilder().withName("Metrics").withContainerPort(70000).build());
         c.setPorts(ports);
+      }
+    },
+    K8S015 {
+      /** A spread constraint that allows no skew at all: maxSkew 0. */
+      @Override
+      void apply(Valid valid) {
+        List<TopologySpreadConstraint> constraints =
+            new ArrayList<>(valid.spec().getTopologySpreadConstraints());
+        constraints.add(
+            new TopologySpreadConstraintBuilder()
+                .withMaxSkew(0)
+                .withTopologyKey("kubernetes.io/hostname")
+                .withWhenUnsatisfiable("DoNotSchedule")
+                .build());
+        valid.spec().setTopologySpreadConstraints(constraints);
+      }
+    },
+    K8S016 {
+      @Override
+      void apply(Valid valid) {
+        valid.gpuContainer().setImagePullPolicy("Sometimes");
+      }
+    },
+    K8S017 {
+      @Override
+      void apply(Valid valid) {
+        valid.spec().setDnsPolicy("ClusterLast");
+      }
+    },
+    K8S018 {
+      /** SEC001's advice followed on a container that must be privileged: rejected. */
+      @Override
+      void apply(Valid valid) {
+        Container c = valid.gpuContainer();
+        if (c.getSecurityContext() == null) {
+          c.setSecurityContext(new SecurityContext());
+        }
+        c.getSecurityContext().setAllowPrivilegeEscalation(false);
+        c.getSecurityContext().setPrivileged(true);
+      }
+    },
+    K8S019 {
+      /** A scratch volume that is also given a host path: two sources. */
+      @Override
+      void apply(Valid valid) {
+        List<Volume> volumes = new ArrayList<>(valid.spec().getVolumes());
+        volumes.add(
+            new VolumeBuilder()
+                .withName("mutant-scratch")
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .withNewHostPath()
+                .withPath("/mnt/scratch")
+                .endHostPath()
+                .build());
+        valid.spec().setVolumes(volumes);
       }
     },
     K8S028 {
