@@ -69,11 +69,15 @@ PY
 }
 
 plain=(java -jar "$jar")
+# the jar in the JVM it was started in, with the JVM's defaults (plain java -jar starts itself once
+# more with the launcher's flags; any JVM option, such as this one, keeps it in-process)
+defaults=(java -Dgpuspec.relaunch=false -jar "$jar")
 launcher=("$root/bin/gpuspec")
 cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
 
 echo "== (a) one small file: lint FILE (target: wall <= 0.5 s)"
 series "java -jar gpuspec.jar" "${plain[@]}" lint "$small"
+series "  JVM defaults, in-process" "${defaults[@]}" lint "$small"
 if $steps; then
   series "  + AppCDS archive" java "${cds[@]}" -jar "$jar" lint "$small"
   series "  + AppCDS + TieredStopAtLevel=1" java "${cds[@]}" -XX:TieredStopAtLevel=1 -jar "$jar" lint "$small"
@@ -83,6 +87,7 @@ series "bin/gpuspec (archive, C1, SerialGC)" "${launcher[@]}" lint "$small"
 
 echo "== (b) 2,000 documents: lint DIR (target: wall <= 0.5x conform.py, peak RSS <= 200 MiB)"
 series "java -jar gpuspec.jar" "${plain[@]}" lint "$work/docs"
+series "  JVM defaults, in-process" "${defaults[@]}" lint "$work/docs"
 if $steps; then
   series "  + AppCDS archive" java "${cds[@]}" -jar "$jar" lint "$work/docs"
   series "  + AppCDS + TieredStopAtLevel=1" java "${cds[@]}" -XX:TieredStopAtLevel=1 -jar "$jar" lint "$work/docs"

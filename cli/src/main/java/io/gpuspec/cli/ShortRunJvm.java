@@ -3,7 +3,6 @@ package io.gpuspec.cli;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,14 +81,16 @@ final class ShortRunJvm {
     }
   }
 
+  /** The jar this JVM was started with: {@code java -jar X} runs with class path {@code X}. */
   private static Optional<Path> jar() {
+    String classPath = System.getProperty("java.class.path", "");
+    if (!classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+      return Optional.empty();
+    }
     try {
-      Path path =
-          Path.of(ShortRunJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return path.toString().endsWith(".jar") && Files.isRegularFile(path)
-          ? Optional.of(path)
-          : Optional.empty();
-    } catch (URISyntaxException | RuntimeException e) {
+      Path path = Path.of(classPath).toAbsolutePath();
+      return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+    } catch (RuntimeException e) {
       return Optional.empty();
     }
   }

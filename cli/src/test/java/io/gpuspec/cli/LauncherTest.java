@@ -124,6 +124,50 @@ class LauncherTest {
     assertThat(launch("lint", dir.resolve("missing.yaml").toString()).exit()).isEqualTo(Main.USAGE);
   }
 
+  private Run java(String input, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().remove("JAVA_TOOL_OPTIONS");
+    builder.environment().remove("JDK_JAVA_OPTIONS");
+    Path in = Files.writeString(dir.resolve("in.txt"), input);
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    Process process =
+        builder
+            .redirectInput(in.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("java finished").isTrue();
+    return new Run(
+        process.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void plainJavaJar_runsWithTheLaunchersFlags_andGivesTheSameAnswer() throws Exception {
+    for (String[] args :
+        List.of(
+            new String[] {"lint", bad.toString()},
+            new String[] {"lint", good.toString()},
+            new String[] {"lint", "-"},
+            new String[] {"lint", dir.resolve("missing.yaml").toString()})) {
+      List<String> plain = new ArrayList<>(List.of("-jar", jar.toString()));
+      plain.addAll(List.of(args));
+      List<String> inProcess =
+          new ArrayList<>(List.of("-Dgpuspec.relaunch=false", "-jar", jar.toString()));
+      inProcess.addAll(List.of(args));
+      Run relaunched = java(GPU_MISMATCH, plain.toArray(String[]::new));
+      Run same = java(GPU_MISMATCH, inProcess.toArray(String[]::new));
+      assertThat(relaunched).isEqualTo(same);
+    }
+    assertThat(java(GPU_MISMATCH, "-jar", jar.toString(), "lint", "-").out()).contains("GPU001");
+  }
+
   @Test
   void archiveOfAnotherJarOrGarbage_isIgnoredQuietly() throws Exception {
     Path archive = dir.resolve("gpuspec.jsa");
