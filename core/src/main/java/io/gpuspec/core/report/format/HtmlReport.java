@@ -3,7 +3,6 @@ package io.gpuspec.core.report.format;
 import io.gpuspec.core.fleet.DomainFit;
 import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ManifestSet;
-import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Report;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
@@ -58,11 +57,6 @@ public final class HtmlReport {
   public static String render(
       String title, ManifestSet manifests, Report findings, Optional<FleetReport> fleet) {
     return new HtmlReport(title, manifests, findings, fleet).page();
-  }
-
-  /** The team a workload belongs to: its namespace. */
-  static String team(ObjectRef workload) {
-    return workload.namespace().isEmpty() ? "(no namespace)" : workload.namespace();
   }
 
   private String page() {
@@ -325,7 +319,7 @@ public final class HtmlReport {
     for (FleetReport.Placement p : all.subList(0, Math.min(ROWS, all.size()))) {
       html.row(
           subject(p),
-          team(p.workload()),
+          PoolUsage.team(p.workload()),
           tiers.of(p.workload(), p.specPath()),
           Integer.toString(p.pods()),
           Long.toString(p.gpusPerPod()),

@@ -1,6 +1,7 @@
 package io.gpuspec.core.report.format;
 
 import io.gpuspec.core.fleet.FleetReport;
+import io.gpuspec.core.report.ObjectRef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -77,7 +78,7 @@ final class PoolUsage {
         continue;
       }
       String pool = p.fits().get(0);
-      String teamName = HtmlReport.team(p.workload());
+      String teamName = team(p.workload());
       String tierName = tierOf.of(p.workload(), p.specPath());
       team.computeIfAbsent(pool, k -> new LinkedHashMap<>()).merge(teamName, share, Share::plus);
       tier.computeIfAbsent(pool, k -> new LinkedHashMap<>()).merge(tierName, share, Share::plus);
@@ -97,6 +98,11 @@ final class PoolUsage {
               flexible.getOrDefault(c.group(), new Share(0, 0))));
     }
     this.pools = List.copyOf(list);
+  }
+
+  /** The team a workload belongs to: its namespace. */
+  static String team(ObjectRef workload) {
+    return workload.namespace().isEmpty() ? "(no namespace)" : workload.namespace();
   }
 
   /** The pools in the fleet's order. */
