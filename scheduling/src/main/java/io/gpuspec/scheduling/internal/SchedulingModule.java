@@ -37,6 +37,7 @@ import io.gpuspec.scheduling.internal.rules.TopologyLevelsValid;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsWidestFirst;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobTierExists;
+import io.gpuspec.scheduling.internal.rules.VolcanoJobWellFormed;
 import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
 import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
@@ -121,6 +122,7 @@ public final class SchedulingModule implements GpuspecModule {
         new HyperNodeMembersValid(),
         new VolcanoJobTierExists(),
         new StorageClassValid(),
-        new RbacObjectsValid());
+        new RbacObjectsValid(),
+        new VolcanoJobWellFormed());
   }
 }
