@@ -516,6 +516,12 @@ class SchedulingDefectMutationProperties {
         copy.setTemplate(tasks.get(0).getTemplate());
         tasks.add(copy);
       }
+    },
+    SCH036 {
+      @Override
+      void apply(Valid valid) {
+        valid.job().getMetadata().getLabels().put("kueue.x-k8s.io/max-exec-time-seconds", "-5");
+      }
     };
 
     /** The annotations of the queued Job's pod template (Kueue's pod set). */

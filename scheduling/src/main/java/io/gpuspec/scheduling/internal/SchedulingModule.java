@@ -18,6 +18,7 @@ import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
 import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
 import io.gpuspec.scheduling.internal.rules.HyperNodeMembersValid;
 import io.gpuspec.scheduling.internal.rules.HyperNodeTiersContiguous;
+import io.gpuspec.scheduling.internal.rules.KueueJobLabelsValid;
 import io.gpuspec.scheduling.internal.rules.LendingWithinNominalQuota;
 import io.gpuspec.scheduling.internal.rules.LimitRangeDefaultsOrdered;
 import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
@@ -123,6 +124,7 @@ public final class SchedulingModule implements GpuspecModule {
         new VolcanoJobTierExists(),
         new StorageClassValid(),
         new RbacObjectsValid(),
-        new VolcanoJobWellFormed());
+        new VolcanoJobWellFormed(),
+        new KueueJobLabelsValid());
   }
 }
