@@ -501,6 +501,27 @@ class SchedulingDefectMutationProperties {
             .getRoleRef()
             .setKind("Deployment");
       }
+    },
+    SCH035 {
+      @Override
+      void apply(Valid valid) {
+        List<TaskSpec> tasks =
+            valid
+                .find(io.gpuspec.scheduling.model.volcano.batch.Job.class, VOLCANO_JOB)
+                .getSpec()
+                .getTasks();
+        TaskSpec copy = new TaskSpec();
+        copy.setName(tasks.get(0).getName());
+        copy.setReplicas(1);
+        copy.setTemplate(tasks.get(0).getTemplate());
+        tasks.add(copy);
+      }
+    },
+    SCH036 {
+      @Override
+      void apply(Valid valid) {
+        valid.job().getMetadata().getLabels().put("kueue.x-k8s.io/max-exec-time-seconds", "-5");
+      }
     };
 
     /** The annotations of the queued Job's pod template (Kueue's pod set). */

@@ -18,6 +18,7 @@ import io.gpuspec.scheduling.internal.rules.GpuQuotaWithinFleet;
 import io.gpuspec.scheduling.internal.rules.GroupMembersUseVolcano;
 import io.gpuspec.scheduling.internal.rules.HyperNodeMembersValid;
 import io.gpuspec.scheduling.internal.rules.HyperNodeTiersContiguous;
+import io.gpuspec.scheduling.internal.rules.KueueJobLabelsValid;
 import io.gpuspec.scheduling.internal.rules.LendingWithinNominalQuota;
 import io.gpuspec.scheduling.internal.rules.LimitRangeDefaultsOrdered;
 import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
@@ -37,6 +38,7 @@ import io.gpuspec.scheduling.internal.rules.TopologyLevelsValid;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsWidestFirst;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobTierExists;
+import io.gpuspec.scheduling.internal.rules.VolcanoJobWellFormed;
 import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
 import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
@@ -121,6 +123,8 @@ public final class SchedulingModule implements GpuspecModule {
         new HyperNodeMembersValid(),
         new VolcanoJobTierExists(),
         new StorageClassValid(),
-        new RbacObjectsValid());
+        new RbacObjectsValid(),
+        new VolcanoJobWellFormed(),
+        new KueueJobLabelsValid());
   }
 }
