@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.facts.FleetFacts;
+import io.gpuspec.core.k8s.GpuTaints;
 import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.k8s.Quantities;
 import java.math.BigDecimal;
@@ -118,8 +119,9 @@ public abstract class CpuPool {
 
   /**
    * The DSL's own shape: labels to pin (a pool without any could not be told from other nodes),
-   * capacities that are quantities of at least 0, pods from 1, and the topology's shape. What the
-   * rendered node groups show (name, count, label and taint syntax) is the fleet facts', which
+   * capacities that are quantities of at least 0, pods from 1, no GPU node taint (its workloads
+   * tolerate the pool's taints, and so would tolerate GPU nodes), and the topology's shape. What
+   * the rendered node groups show (name, count, label and taint syntax) is the fleet facts', which
    * {@code build()} throws after rendering.
    */
   @Value.Check
@@ -145,6 +147,13 @@ public abstract class CpuPool {
                     where + " pods",
                     pods + " pods per node",
                     "give 1 or more, e.g. 110 (the kubelet's default)"));
+    for (NodeTaint taint : taints()) {
+      InvalidSpecException.require(
+          !GpuTaints.isGpuToleration(taint.toleration()),
+          where + " taints",
+          taint + " is a GPU node taint, which the pool's workloads would then tolerate",
+          "taint the nodes without GPUs with a key of their own, e.g. dedicated=cpu:NoSchedule");
+    }
     Set<String> keys = new HashSet<>(labels().keySet());
     PoolTopology.check(where, nodeCount(), topology(), spread(), keys);
   }

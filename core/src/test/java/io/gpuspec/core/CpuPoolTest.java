@@ -161,6 +161,14 @@ class CpuPoolTest {
   }
 
   @Test
+  void build_aGpuTaintOnACpuPool_isRefused() {
+    assertThatThrownBy(() -> CpuPool.from(CPU).taints(NodeTaint.GPU).build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("cpu pool \"cpu\" taints")
+        .hasMessageContaining("is a GPU node taint");
+  }
+
+  @Test
   void build_aPoolWhoseGroupIsInvalid_isFleet010() {
     assertThatThrownBy(
             () -> CpuPool.named("Not_A_Name").putLabel("a", "b").cpu("8").memory("1Gi").build())

@@ -419,7 +419,12 @@ class FleetCheckProperties {
       for (String name : names(group)) {
         admits |= referenceAdmits(cpuOnly, group.labels(), name, group.taints());
       }
-      if (gpus && admits) {
+      // a group without a NoSchedule/NoExecute taint is open to all: only pods that select nodes
+      boolean selects =
+          cpuOnly.getSpec().getNodeSelector() != null || cpuOnly.getSpec().getAffinity() != null;
+      boolean guarded =
+          group.taints().stream().anyMatch(t -> !t.getEffect().equals("PreferNoSchedule"));
+      if (gpus && admits && (selects || guarded)) {
         expected.add(group.name());
       }
     }

@@ -27,6 +27,9 @@ import java.util.stream.Collectors;
  * wait while the GPUs idle. GPU003 and GPU007 guess this without a fleet; this rule names the
  * groups.
  *
+ * <p>A GPU group without a {@code NoSchedule}/{@code NoExecute} taint is open to every pod by the
+ * cluster's choice: a pod that neither selects nodes nor tolerates a taint is not reported for it.
+ *
  * <p>A warning: the pod runs, and a cluster may place small helpers on GPU nodes on purpose.
  * DaemonSets (node agents run on every node they tolerate) and pods with DRA claims (placed where
  * their devices are) are left alone; nothing is said without a fleet.
@@ -100,11 +103,21 @@ public final class GpuNodesKeptForGpuWork extends BaseRule {
         .toList();
   }
 
-  /** Whether the pod's node selection admits some node of the group and it tolerates them. */
+  /**
+   * Whether the pod opts into the group's nodes: its node selection admits some node of the group
+   * and it tolerates their taints, and it either selects nodes at all or tolerates a taint that
+   * keeps pods away (a group without such a taint is open to every pod by the cluster's choice, and
+   * a pod that neither selects nor tolerates did nothing to land there).
+   */
   static boolean admits(PodSpec spec, NodeGroup group) {
     List<Toleration> tolerations =
         NodeSelection.tolerations(spec).stream().filter(t -> t != null).toList();
-    return group.selects(spec)
+    boolean selects =
+        (spec.getNodeSelector() != null && !spec.getNodeSelector().isEmpty())
+            || !NodeSelection.requiredTerms(spec).isEmpty();
+    boolean guarded = group.taints().stream().anyMatch(NodeSelection::repels);
+    return (selects || guarded)
+        && group.selects(spec)
         && NodeSelection.firstUntolerated(tolerations, group.taints()).isEmpty();
   }
 
