@@ -23,14 +23,15 @@ import net.jqwik.api.Provide;
  * "Can never schedule" is exact: a random nodeSelector and required node affinity over two label
  * keys is reported unsatisfiable exactly when no node label set of a small universe passes it. The
  * requirements draw their values from {@code 0..3} and {@code x}; the universe adds {@code 4},
- * {@code 00} (another spelling of 0 for {@code Gt}/{@code Lt}) and a fresh {@code y}, enough to
- * witness every satisfiable combination (a {@code Gt 3}, a {@code NotIn} of every drawn value).
+ * {@code 00..03} (other spellings of 0..3, equal for {@code Gt}/{@code Lt} but not for {@code
+ * NotIn}) and a fresh {@code y}, enough to witness every satisfiable combination (a {@code Gt 3};
+ * {@code NotIn [2]} with {@code Gt 1} and {@code Lt 3}, passed by {@code 02}).
  */
 class NodeSelectionProperties {
 
   private static final List<String> KEYS = List.of("a", "b");
   private static final List<String> DRAWN = List.of("0", "1", "2", "3", "x");
-  private static final List<String> UNIVERSE = List.of("0", "00", "1", "2", "3", "4", "x", "y");
+  private static final List<String> UNIVERSE = List.of("0", "00", "1", "01", "2", "02", "3", "03", "4", "x", "y");
   private static final List<String> OPERATORS =
       List.of("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt");
 
