@@ -188,6 +188,7 @@ public final class ReferencePlatform {
             RESEARCH_TRAINING,
             TRAINING)
         .forEach(platform::add);
+    ReferenceTrainer.workloads().forEach(platform::add);
     platform
         .addPools(T4_SHARED, L4_MPS, A100_MIG)
         .add(

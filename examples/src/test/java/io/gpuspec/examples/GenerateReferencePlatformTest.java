@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.tfjob.model.TFJob;
@@ -36,7 +37,7 @@ class GenerateReferencePlatformTest {
 
     assertThat(wrote).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 53 objects")
+        .contains("wrote 58 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
@@ -59,6 +60,28 @@ class GenerateReferencePlatformTest {
         .containsExactly("bert-h100", "mnist-a100");
     assertThat(ReferencePlatform.A100_TRAIN.labelScheme().name()).isEqualTo("gfd");
     assertThat(ReferencePlatform.H100_TRAIN.labelScheme().name()).isEqualTo("gpu.model");
+  }
+
+  @Test
+  void build_trainJobsAndTheLeaderWorkerSet_scheduleOnTheirPools_perRole_andAsGangs() {
+    Platform platform = ReferencePlatform.build();
+    FleetReport fleet =
+        TestGpuspec.GPUSPEC.checkFleet(platform.fleet(), TestGpuspec.GPUSPEC.manifests(platform));
+
+    assertThat(fleet.violations()).isEmpty();
+    assertThat(fleet.placements())
+        .filteredOn(p -> p.workload().kind().equals("TrainJob"))
+        .extracting(p -> p.workload().name() + " " + p.role() + " " + p.pods() + " " + p.fits())
+        .containsExactlyInAnyOrder(
+            "llama-sft-h100 node 2 [h100-train]", "vit-a100 node 2 [a100-train]");
+    assertThat(fleet.gangs())
+        .filteredOn(g -> g.workload().kind().equals("LeaderWorkerSet"))
+        .singleElement()
+        .satisfies(
+            g -> {
+              assertThat(g.roles()).containsExactly("Leader 1", "Worker 1");
+              assertThat(g.fits()).hasValue(true);
+            });
   }
 
   @Test
