@@ -199,6 +199,7 @@ public final class ReferencePlatform {
             RESEARCH_TRAINING,
             TRAINING)
         .forEach(platform::add);
+    ReferenceTrainer.workloads().forEach(platform::add);
     platform
         .addCpuPools(CPU)
         .add(

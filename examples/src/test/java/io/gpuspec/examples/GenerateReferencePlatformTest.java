@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.ReadResult;
 import io.gpuspec.tfjob.model.TFJob;
@@ -37,7 +38,7 @@ class GenerateReferencePlatformTest {
 
     assertThat(wrote).as(console.toString(StandardCharsets.UTF_8)).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 56 objects")
+        .contains("wrote 58 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
@@ -102,6 +103,28 @@ class GenerateReferencePlatformTest {
                     .containsEntry(
                         "kueue.x-k8s.io/podset-required-topology",
                         "topology.example.com/ib-domain"));
+  }
+
+  @Test
+  void build_trainJobsAndTheLeaderWorkerSet_scheduleOnTheirPools_perRole_andAsGangs() {
+    Platform platform = ReferencePlatform.build();
+    FleetReport fleet =
+        TestGpuspec.GPUSPEC.checkFleet(platform.fleet(), TestGpuspec.GPUSPEC.manifests(platform));
+
+    assertThat(fleet.violations()).isEmpty();
+    assertThat(fleet.placements())
+        .filteredOn(p -> p.workload().kind().equals("TrainJob"))
+        .extracting(p -> p.workload().name() + " " + p.role() + " " + p.pods() + " " + p.fits())
+        .containsExactlyInAnyOrder(
+            "llama-sft-h100 node 2 [h100-train]", "vit-a100 node 2 [a100-train]");
+    assertThat(fleet.gangs())
+        .filteredOn(g -> g.workload().kind().equals("LeaderWorkerSet"))
+        .singleElement()
+        .satisfies(
+            g -> {
+              assertThat(g.roles()).containsExactly("Leader 1", "Worker 1");
+              assertThat(g.fits()).hasValue(true);
+            });
   }
 
   @Test

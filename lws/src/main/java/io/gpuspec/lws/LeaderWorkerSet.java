@@ -242,7 +242,7 @@ public abstract class LeaderWorkerSet
             .withName(name())
             .withNamespace(namespace())
             .withLabels(labels)
-            .withAnnotations(annotations.isEmpty() ? null : annotations)
+            .withAnnotations(annotations)
             .build());
     lws.setAdditionalProperty("spec", spec);
     return lws;
@@ -291,9 +291,10 @@ public abstract class LeaderWorkerSet
         .build();
   }
 
+  /** The template as plain maps, with numbers as the reader reads them (an int, not a long). */
   @SuppressWarnings("unchecked")
   private static Map<String, Object> tree(PodTemplateSpec template) {
-    return JSON.convertValue(template, LinkedHashMap.class);
+    return JSON.readValue(JSON.writeValueAsString(template), LinkedHashMap.class);
   }
 
   @Value.Check
@@ -387,7 +388,12 @@ public abstract class LeaderWorkerSet
     @Override
     public LeaderWorkerSet build() {
       LeaderWorkerSet lws = super.build();
-      LwsBuildFacts.require(lws);
+      Map<String, PodTemplateSpec> templates = new LinkedHashMap<>();
+      if (lws.hasLeaderTemplate()) {
+        templates.put(LEADER_PATH, lws.leaderTemplate());
+      }
+      templates.put(WORKER_PATH, lws.workerTemplate());
+      LwsBuildFacts.require(lws.toLeaderWorkerSet(), templates, lws.pool());
       return lws;
     }
 

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.InvalidSpecException;
+import io.gpuspec.core.NodePool;
 import io.gpuspec.core.facts.GpuFitFacts;
 import io.gpuspec.core.facts.MetadataFacts;
 import io.gpuspec.core.facts.PodFacts;
@@ -37,14 +38,16 @@ final class LwsBuildFacts {
 
   private LwsBuildFacts() {}
 
-  static void require(LeaderWorkerSet lws) {
-    GenericKubernetesResource rendered = lws.toLeaderWorkerSet();
+  /**
+   * Throws the first finding on a rendered LeaderWorkerSet.
+   *
+   * @param rendered the object
+   * @param templates its pod templates by field path
+   * @param pool the pool all its pods run on, the fleet
+   */
+  static void require(
+      GenericKubernetesResource rendered, Map<String, PodTemplateSpec> templates, NodePool pool) {
     ObjectRef object = ObjectRef.of(rendered);
-    Map<String, PodTemplateSpec> templates = new LinkedHashMap<>();
-    if (lws.hasLeaderTemplate()) {
-      templates.put(LeaderWorkerSet.LEADER_PATH, lws.leaderTemplate());
-    }
-    templates.put(LeaderWorkerSet.WORKER_PATH, lws.workerTemplate());
     Map<String, ObjectMeta> metadata = new LinkedHashMap<>();
     templates.forEach((path, template) -> metadata.put(path + ".metadata", template.getMetadata()));
     InvalidSpecException.requireNone(
@@ -57,12 +60,12 @@ final class LwsBuildFacts {
               .forEach(
                   (rule, findings) -> InvalidSpecException.requireNone(rule, object, findings));
           InvalidSpecException.requireNone(
-              GpuFitFacts.RULE, object, lws.pool().gpuFit(template.getSpec(), path + ".spec"));
+              GpuFitFacts.RULE, object, pool.gpuFit(template.getSpec(), path + ".spec"));
         });
     InvalidSpecException.requireNone(LwsFacts.ROLLOUT, object, LwsFacts.rollout(rendered));
     Optional<Workload> workload = workload(rendered);
     for (Violation v :
-        new FleetCheck(Fleet.of(lws.pool()), o -> o == rendered ? workload : Optional.empty())
+        new FleetCheck(Fleet.of(pool), o -> o == rendered ? workload : Optional.empty())
             .check(ManifestSet.of(rendered))
             .violations()) {
       if (v.severity() == Severity.ERROR) {

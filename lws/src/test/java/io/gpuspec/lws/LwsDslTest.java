@@ -87,6 +87,23 @@ class LwsDslTest {
   }
 
   @Test
+  void rendered_readsBackAsTheSameObject() {
+    LeaderWorkerSet lws = llama405b().gang(LwsGang.volcano("inference")).build();
+    HasMetadata read =
+        TestGpuspec.read(YamlRenderer.render(lws.toLeaderWorkerSet()), "lws.yaml")
+            .manifests()
+            .objects()
+            .get(0);
+
+    assertThat(read.getMetadata()).isEqualTo(lws.toLeaderWorkerSet().getMetadata());
+    assertThat(
+            ((io.fabric8.kubernetes.api.model.GenericKubernetesResource) read)
+                .getAdditionalProperties())
+        .isEqualTo(lws.toLeaderWorkerSet().getAdditionalProperties());
+    assertThat(read).isEqualTo(lws.toLeaderWorkerSet());
+  }
+
+  @Test
   void theRegistrySeesLeaderAndWorkers_perGroup() {
     LeaderWorkerSet lws = llama405b().replicas(3).size(4).buildUnchecked();
     Workload workload = TestGpuspec.workload(lws.toLeaderWorkerSet()).orElseThrow();

@@ -8,11 +8,13 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
@@ -37,6 +39,7 @@ import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuArbitraries;
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.core.NodePool;
+import io.gpuspec.core.TargetVersions;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.k8s.GpuResources;
@@ -633,7 +636,51 @@ class DefectMutationProperties {
         annotations.put("automountServiceAccountToken", "false");
         valid.workload().getMetadata().setAnnotations(annotations);
       }
+    },
+    VER001 {
+      /** The PriorityClass at the beta version Kubernetes 1.22 removed. */
+      @Override
+      void apply(Valid valid) {
+        valid.priorityClass().setApiVersion("scheduling.k8s.io/v1beta1");
+      }
+    },
+    VER002 {
+      /** A Kueue v1beta1 object, which Kueue 0.20 no longer serves. */
+      @Override
+      void apply(Valid valid) {
+        valid.objects().add(untyped("kueue.x-k8s.io/v1beta1", "ResourceFlavor", "flavor"));
+      }
+
+      @Override
+      TargetVersions target() {
+        return TargetVersions.parse("kueue=0.20");
+      }
+    },
+    VER003 {
+      /** A Training Operator job on a cluster that runs Trainer v2 alone. */
+      @Override
+      void apply(Valid valid) {
+        valid.objects().add(untyped("kubeflow.org/v1", "PyTorchJob", "legacy"));
+      }
+
+      @Override
+      TargetVersions target() {
+        return TargetVersions.parse("training-operator=none");
+      }
     };
+
+    private static HasMetadata untyped(String apiVersion, String kind, String name) {
+      GenericKubernetesResource object = new GenericKubernetesResource();
+      object.setApiVersion(apiVersion);
+      object.setKind(kind);
+      object.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("ml").build());
+      return object;
+    }
+
+    /** The versions the check targets. */
+    TargetVersions target() {
+      return TargetVersions.defaults();
+    }
 
     boolean appliesTo(Valid valid) {
       return true;
@@ -681,8 +728,8 @@ class DefectMutationProperties {
   private static Report check(Valid valid, Defect defect) {
     CheckOptions options =
         defect.withFleet()
-            ? CheckOptions.builder().fleet(Fleet.of(valid.pool())).build()
-            : CheckOptions.defaults();
+            ? CheckOptions.builder().fleet(Fleet.of(valid.pool())).target(defect.target()).build()
+            : CheckOptions.builder().target(defect.target()).build();
     return TestGpuspec.GPUSPEC.engine().check(ManifestSet.of(valid.objects()), options);
   }
 

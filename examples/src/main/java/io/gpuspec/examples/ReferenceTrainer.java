@@ -1,0 +1,86 @@
+package io.gpuspec.examples;
+
+import io.gpuspec.core.ManifestSource;
+import io.gpuspec.lws.LeaderWorkerSet;
+import io.gpuspec.trainer.MlFramework;
+import io.gpuspec.trainer.TrainerJob;
+import io.gpuspec.trainer.TrainerRuntime;
+import java.util.List;
+
+/**
+ * The reference platform's Kubeflow Trainer v2 and LeaderWorkerSet workloads: a PyTorch
+ * ClusterTrainingRuntime per training pool, a TrainJob of each team queued in its Kueue LocalQueue,
+ * and a model served across two 8-GPU H100 nodes by a LeaderWorkerSet (a leader and one worker per
+ * group, vLLM's multi-node serving).
+ */
+final class ReferenceTrainer {
+
+  private static final String TORCH = "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime";
+  private static final String VLLM = "vllm/vllm-openai:v0.11.0";
+
+  /** PyTorch runtime on the A100 training pool. */
+  static final TrainerRuntime TORCH_A100 =
+      TrainerRuntime.named("torch-a100")
+          .onPool(ReferencePools.A100_TRAIN)
+          .framework(MlFramework.TORCH)
+          .image(TORCH)
+          .build();
+
+  /** PyTorch runtime on the H100 training pool. */
+  static final TrainerRuntime TORCH_H100 =
+      TrainerRuntime.named("torch-h100")
+          .onPool(ReferencePools.H100_TRAIN)
+          .framework(MlFramework.TORCH)
+          .image(TORCH)
+          .build();
+
+  private ReferenceTrainer() {}
+
+  /** The runtimes, the TrainJobs and the LeaderWorkerSet. */
+  static List<ManifestSource> workloads() {
+    TrainerJob vit =
+        TrainerJob.named("vit-a100")
+            .namespace(ReferenceScheduling.VISION)
+            .runtime(TORCH_A100)
+            .numNodes(2)
+            .image("registry.example.com/vision/vit:3.1")
+            .addCommand("torchrun", "/workspace/train.py", "--data=/data")
+            .queue(ReferenceScheduling.VISION_TRAINING.name())
+            .build();
+    TrainerJob llama =
+        TrainerJob.named("llama-sft-h100")
+            .namespace(ReferenceScheduling.ML_RESEARCH)
+            .runtime(TORCH_H100)
+            .numNodes(2)
+            .image("registry.example.com/research/llama-sft:1.4")
+            .addCommand("torchrun", "/workspace/sft.py")
+            .putEnv("NCCL_DEBUG", "WARN")
+            .queue(ReferenceScheduling.RESEARCH_TRAINING.name())
+            .build();
+    LeaderWorkerSet serving =
+        LeaderWorkerSet.named("llama-405b")
+            .namespace(ReferenceScheduling.SERVING)
+            .onPool(ReferencePools.H100_TRAIN)
+            .size(2)
+            .priorityClassName(ReferenceScheduling.INFERENCE.priorityClassName())
+            .image(VLLM)
+            .cpu("32")
+            .memory("512Gi")
+            .sharedMemory("16Gi")
+            .addLeaderCommand(
+                "sh",
+                "-c",
+                "bash /vllm-workspace/examples/online_serving/multi-node-serving.sh leader"
+                    + " --ray_cluster_size=$(LWS_GROUP_SIZE); vllm serve"
+                    + " meta-llama/Llama-3.1-405B-Instruct-FP8 --port 8080"
+                    + " --tensor-parallel-size 8 --pipeline-parallel-size 2")
+            .leaderPort(8080)
+            .addCommand(
+                "sh",
+                "-c",
+                "bash /vllm-workspace/examples/online_serving/multi-node-serving.sh worker"
+                    + " --ray_address=$(LWS_LEADER_ADDRESS)")
+            .build();
+    return List.of(TORCH_A100, TORCH_H100, vit, llama, serving);
+  }
+}
