@@ -31,7 +31,8 @@ class NodeSelectionProperties {
 
   private static final List<String> KEYS = List.of("a", "b");
   private static final List<String> DRAWN = List.of("0", "1", "2", "3", "x");
-  private static final List<String> UNIVERSE = List.of("0", "00", "1", "01", "2", "02", "3", "03", "4", "x", "y");
+  private static final List<String> UNIVERSE =
+      List.of("0", "00", "1", "01", "2", "02", "3", "03", "4", "x", "y");
   private static final List<String> OPERATORS =
       List.of("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt");
 
