@@ -116,7 +116,8 @@ class GenerateReferencePlatformTest {
         .filteredOn(p -> p.workload().kind().equals("TrainJob"))
         .extracting(p -> p.workload().name() + " " + p.role() + " " + p.pods() + " " + p.fits())
         .containsExactlyInAnyOrder(
-            "llama-sft-h100 node 2 [h100-train]", "vit-a100 node 2 [a100-train]");
+            "llama-sft-h100 node 2 [h100-train-ib-h1]",
+            "vit-a100 node 2 [a100-train-ib-a1, a100-train-ib-a2]");
     assertThat(fleet.gangs())
         .filteredOn(g -> g.workload().kind().equals("LeaderWorkerSet"))
         .singleElement()
