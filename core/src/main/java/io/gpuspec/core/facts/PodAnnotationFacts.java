@@ -1,7 +1,7 @@
 package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.Toleration;
+import io.gpuspec.core.k8s.AnnotatedTolerations;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
@@ -11,10 +11,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * K8S017's checks of the annotations of a pod or pod template ({@code
@@ -26,15 +22,13 @@ import tools.jackson.databind.json.JsonMapper;
 public final class PodAnnotationFacts {
 
   private static final String MIRROR = "kubernetes.io/config.mirror";
-  private static final String TOLERATIONS = "scheduler.alpha.kubernetes.io/tolerations";
+  private static final String TOLERATIONS = AnnotatedTolerations.KEY;
   private static final String DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
   private static final String SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
   private static final String SECCOMP_CONTAINER = "container.seccomp.security.alpha.kubernetes.io/";
   private static final String APPARMOR = "container.apparmor.security.beta.kubernetes.io/";
   private static final Set<String> SECCOMP_NAMED =
       Set.of("runtime/default", "docker/default", "unconfined");
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
   private PodAnnotationFacts() {}
 
@@ -112,12 +106,7 @@ public final class PodAnnotationFacts {
   }
 
   private static boolean tolerations(String value) {
-    try {
-      JSON.readValue(value, new TypeReference<List<Toleration>>() {});
-      return true;
-    } catch (JacksonException notTolerations) {
-      return false;
-    }
+    return AnnotatedTolerations.decode(value).isPresent();
   }
 
   private static boolean int32(String value) {
