@@ -1,8 +1,8 @@
 package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.gpuspec.core.k8s.AnnotatedTolerations;
 import io.gpuspec.core.k8s.NullFree;
+import io.gpuspec.core.manifest.AnnotatedTolerations;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.List;

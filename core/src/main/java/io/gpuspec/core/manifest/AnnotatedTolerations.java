@@ -1,4 +1,4 @@
-package io.gpuspec.core.k8s;
+package io.gpuspec.core.manifest;
 
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
