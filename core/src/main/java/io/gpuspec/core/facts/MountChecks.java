@@ -27,8 +27,8 @@ final class MountChecks {
       Set<String> deviceNames,
       Set<String> devicePaths,
       List<Finding> findings) {
-    String name = VolumeFacts.orEmpty(mount.getName());
-    String mountPath = VolumeFacts.orEmpty(mount.getMountPath());
+    String name = VolumePaths.orEmpty(mount.getName());
+    String mountPath = VolumePaths.orEmpty(mount.getMountPath());
     if (mountPath.isEmpty()) {
       findings.add(
           Finding.rejection(at + ".mountPath", "the mount has no mountPath", "give the path"));
@@ -47,8 +47,8 @@ final class MountChecks {
               "path " + mountPath + " is also a volumeDevice path",
               "give the mount its own path"));
     }
-    String subPath = VolumeFacts.orEmpty(mount.getSubPath());
-    String expr = VolumeFacts.orEmpty(mount.getSubPathExpr());
+    String subPath = VolumePaths.orEmpty(mount.getSubPath());
+    String expr = VolumePaths.orEmpty(mount.getSubPathExpr());
     if (volume != null && volume.getImage() != null && !(subPath + expr).isEmpty()) {
       findings.add(
           Finding.rejection(
@@ -66,7 +66,7 @@ final class MountChecks {
               "keep one of them"));
     }
     String propagation = mount.getMountPropagation();
-    if (propagation != null && !VolumeFacts.isPropagation(propagation)) {
+    if (propagation != null && !VolumePaths.isPropagation(propagation)) {
       findings.add(
           Finding.rejection(
               at + ".mountPropagation",
@@ -81,7 +81,7 @@ final class MountChecks {
     }
     String recursive = mount.getRecursiveReadOnly();
     if (recursive != null) {
-      if (!VolumeFacts.isRecursiveReadOnly(recursive)) {
+      if (!VolumePaths.isRecursiveReadOnly(recursive)) {
         findings.add(
             Finding.rejection(
                 at + ".recursiveReadOnly",
@@ -118,8 +118,8 @@ final class MountChecks {
     for (int i = 0; i < devices.size(); i++) {
       VolumeDevice device = devices.get(i) == null ? new VolumeDevice() : devices.get(i);
       String path = at + "[" + i + "]";
-      String name = VolumeFacts.orEmpty(device.getName());
-      String devicePath = VolumeFacts.orEmpty(device.getDevicePath());
+      String name = VolumePaths.orEmpty(device.getName());
+      String devicePath = VolumePaths.orEmpty(device.getDevicePath());
       Volume volume = volumes.get(name);
       if (name.isEmpty()) {
         findings.add(Finding.rejection(path + ".name", "the device names no volume", "name it"));
@@ -151,7 +151,7 @@ final class MountChecks {
         findings.add(
             Finding.rejection(
                 path + ".devicePath", "the device has no devicePath", "give the device path"));
-      } else if (VolumeFacts.hasBackstep(devicePath)) {
+      } else if (VolumePaths.hasBackstep(devicePath)) {
         findings.add(
             Finding.rejection(
                 path + ".devicePath", "the path holds '..'", "give the path without '..'"));
@@ -174,7 +174,7 @@ final class MountChecks {
 
   /** A relative path without '..' (validateLocalDescendingPath), when given. */
   private static void descending(String path, String at, List<Finding> findings) {
-    if (!path.isEmpty() && (path.startsWith("/") || VolumeFacts.hasBackstep(path))) {
+    if (!path.isEmpty() && (path.startsWith("/") || VolumePaths.hasBackstep(path))) {
       findings.add(
           Finding.rejection(
               at,

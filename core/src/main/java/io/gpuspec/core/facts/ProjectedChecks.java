@@ -86,11 +86,11 @@ final class ProjectedChecks {
       DownwardAPIVolumeFile item =
           items.get(i) == null ? new DownwardAPIVolumeFile() : items.get(i);
       String path = at + "[" + i + "]";
-      VolumeFacts.relativePath(item.getPath(), path + ".path", findings);
+      VolumePaths.relativePath(item.getPath(), path + ".path", findings);
       if (paths != null) {
         unique(item.getPath(), path + ".path", paths, findings);
       }
-      VolumeFacts.mode(item.getMode(), path + ".mode", findings);
+      VolumePaths.mode(item.getMode(), path + ".mode", findings);
       if (item.getFieldRef() != null && item.getResourceFieldRef() != null) {
         findings.add(
             Finding.rejection(
@@ -101,7 +101,7 @@ final class ProjectedChecks {
                 path, "the item has neither fieldRef nor resourceFieldRef", "give one of them"));
       }
       if (item.getFieldRef() != null) {
-        String field = VolumeFacts.orEmpty(item.getFieldRef().getFieldPath());
+        String field = VolumePaths.orEmpty(item.getFieldRef().getFieldPath());
         String base = field.contains("[") ? field.substring(0, field.indexOf('[')) : field;
         boolean subscripted = !base.equals(field);
         boolean known =
@@ -118,7 +118,7 @@ final class ProjectedChecks {
         }
       }
       if (item.getResourceFieldRef() != null
-          && VolumeFacts.blank(item.getResourceFieldRef().getContainerName())) {
+          && VolumePaths.blank(item.getResourceFieldRef().getContainerName())) {
         findings.add(
             Finding.rejection(
                 path + ".resourceFieldRef.containerName",
@@ -130,7 +130,7 @@ final class ProjectedChecks {
 
   private static void keyItems(
       @Nullable List<KeyToPath> items, String at, Set<String> paths, List<Finding> findings) {
-    VolumeFacts.items(items, at, findings);
+    VolumePaths.items(items, at, findings);
     for (int i = 0; items != null && i < items.size(); i++) {
       if (items.get(i) != null) {
         unique(items.get(i).getPath(), at + "[" + i + "].path", paths, findings);
@@ -140,7 +140,7 @@ final class ProjectedChecks {
 
   private static void token(
       ServiceAccountTokenProjection token, String at, Set<String> paths, List<Finding> findings) {
-    VolumeFacts.relativePath(token.getPath(), at + ".path", findings);
+    VolumePaths.relativePath(token.getPath(), at + ".path", findings);
     unique(token.getPath(), at + ".path", paths, findings);
     Long seconds = token.getExpirationSeconds();
     if (seconds != null && (seconds < MIN_TOKEN_SECONDS || seconds > MAX_TOKEN_SECONDS)) {
@@ -153,14 +153,14 @@ final class ProjectedChecks {
   }
 
   private static void named(@Nullable String name, String at, List<Finding> findings) {
-    if (VolumeFacts.blank(name)) {
+    if (VolumePaths.blank(name)) {
       findings.add(Finding.rejection(at, "the source names no object", "give its name"));
     }
   }
 
   private static void unique(
       @Nullable String path, String at, Set<String> paths, List<Finding> findings) {
-    if (!VolumeFacts.blank(path) && !paths.add(path)) {
+    if (!VolumePaths.blank(path) && !paths.add(path)) {
       findings.add(
           Finding.rejection(
               at,

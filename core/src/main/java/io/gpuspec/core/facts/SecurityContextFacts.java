@@ -255,7 +255,8 @@ public final class SecurityContextFacts {
                 at + ".localhostProfile",
                 "type Localhost needs a localhostProfile",
                 "give the profile's path relative to the kubelet's profile directory"));
-      } else if (what.equals("seccomp") && (local.startsWith("/") || hasBackstep(local))) {
+      } else if (what.equals("seccomp")
+          && (local.startsWith("/") || VolumePaths.hasBackstep(local))) {
         findings.add(
             Finding.rejection(
                 at + ".localhostProfile",
@@ -275,15 +276,6 @@ public final class SecurityContextFacts {
               "localhostProfile is only taken with type Localhost",
               "remove localhostProfile, or set type: Localhost"));
     }
-  }
-
-  private static boolean hasBackstep(String path) {
-    for (String part : path.split("/", -1)) {
-      if (part.equals("..")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void groupId(@Nullable Long id, String at, List<Finding> findings) {

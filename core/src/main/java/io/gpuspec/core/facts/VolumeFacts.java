@@ -2,7 +2,6 @@ package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.ConfigMapVolumeSource;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.SecretVolumeSource;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -36,7 +35,6 @@ public final class VolumeFacts {
   /** The rule that reports these facts. */
   public static final String RULE = "K8S019";
 
-  private static final int MAX_MODE = 0777;
   private static final Set<String> HOST_PATH_TYPES =
       Set.of(
           "",
@@ -47,9 +45,6 @@ public final class VolumeFacts {
           "Socket",
           "CharDevice",
           "BlockDevice");
-  private static final Set<String> PROPAGATIONS =
-      Set.of("None", "HostToContainer", "Bidirectional");
-  private static final Set<String> RECURSIVE = Set.of("Disabled", "IfPossible", "Enabled");
 
   private VolumeFacts() {}
 
@@ -118,7 +113,7 @@ public final class VolumeFacts {
               at, "the volume has " + sources + " sources", "give each volume exactly one source"));
     }
     if (v.getPersistentVolumeClaim() != null
-        && blank(v.getPersistentVolumeClaim().getClaimName())) {
+        && VolumePaths.blank(v.getPersistentVolumeClaim().getClaimName())) {
       findings.add(
           Finding.rejection(
               at + ".persistentVolumeClaim.claimName",
@@ -127,23 +122,23 @@ public final class VolumeFacts {
     }
     ConfigMapVolumeSource configMap = v.getConfigMap();
     if (configMap != null) {
-      if (blank(configMap.getName())) {
+      if (VolumePaths.blank(configMap.getName())) {
         findings.add(
             Finding.rejection(
                 at + ".configMap.name", "the configMap volume names no ConfigMap", "name it"));
       }
-      mode(configMap.getDefaultMode(), at + ".configMap.defaultMode", findings);
-      items(configMap.getItems(), at + ".configMap.items", findings);
+      VolumePaths.mode(configMap.getDefaultMode(), at + ".configMap.defaultMode", findings);
+      VolumePaths.items(configMap.getItems(), at + ".configMap.items", findings);
     }
     SecretVolumeSource secret = v.getSecret();
     if (secret != null) {
-      if (blank(secret.getSecretName())) {
+      if (VolumePaths.blank(secret.getSecretName())) {
         findings.add(
             Finding.rejection(
                 at + ".secret.secretName", "the secret volume names no Secret", "name it"));
       }
-      mode(secret.getDefaultMode(), at + ".secret.defaultMode", findings);
-      items(secret.getItems(), at + ".secret.items", findings);
+      VolumePaths.mode(secret.getDefaultMode(), at + ".secret.defaultMode", findings);
+      VolumePaths.items(secret.getItems(), at + ".secret.items", findings);
     }
     if (v.getHostPath() != null) {
       String path = v.getHostPath().getPath();
@@ -151,7 +146,7 @@ public final class VolumeFacts {
         findings.add(
             Finding.rejection(
                 at + ".hostPath.path", "the hostPath volume has no path", "give the host path"));
-      } else if (hasBackstep(path)) {
+      } else if (VolumePaths.hasBackstep(path)) {
         findings.add(
             Finding.rejection(
                 at + ".hostPath.path", "the path holds '..'", "give the path without '..'"));
@@ -166,13 +161,13 @@ public final class VolumeFacts {
                     + " BlockDevice, or leave it out"));
       }
     }
-    if (v.getCsi() != null && blank(v.getCsi().getDriver())) {
+    if (v.getCsi() != null && VolumePaths.blank(v.getCsi().getDriver())) {
       findings.add(
           Finding.rejection(
               at + ".csi.driver", "the CSI volume names no driver", "give the CSI driver's name"));
     }
     if (v.getNfs() != null) {
-      if (blank(v.getNfs().getServer())) {
+      if (VolumePaths.blank(v.getNfs().getServer())) {
         findings.add(
             Finding.rejection(at + ".nfs.server", "the NFS volume has no server", "give it"));
       }
@@ -186,50 +181,14 @@ public final class VolumeFacts {
       }
     }
     if (v.getDownwardAPI() != null) {
-      mode(v.getDownwardAPI().getDefaultMode(), at + ".downwardAPI.defaultMode", findings);
+      VolumePaths.mode(
+          v.getDownwardAPI().getDefaultMode(), at + ".downwardAPI.defaultMode", findings);
       ProjectedChecks.downwardItems(
           v.getDownwardAPI().getItems(), at + ".downwardAPI.items", null, findings);
     }
     if (v.getProjected() != null) {
-      mode(v.getProjected().getDefaultMode(), at + ".projected.defaultMode", findings);
+      VolumePaths.mode(v.getProjected().getDefaultMode(), at + ".projected.defaultMode", findings);
       ProjectedChecks.check(v.getProjected(), at + ".projected", findings);
-    }
-  }
-
-  static void items(@Nullable List<KeyToPath> items, String at, List<Finding> findings) {
-    for (int i = 0; items != null && i < items.size(); i++) {
-      KeyToPath item = items.get(i) == null ? new KeyToPath() : items.get(i);
-      String path = at + "[" + i + "]";
-      if (blank(item.getKey())) {
-        findings.add(Finding.rejection(path + ".key", "the item has no key", "name the key"));
-      }
-      relativePath(item.getPath(), path + ".path", findings);
-      mode(item.getMode(), path + ".mode", findings);
-    }
-  }
-
-  /**
-   * A path below the volume's root: present, relative, without '..' (validateLocalNonReservedPath).
-   */
-  static void relativePath(@Nullable String path, String at, List<Finding> findings) {
-    if (path == null || path.isEmpty()) {
-      findings.add(Finding.rejection(at, "the item has no path", "give the file's path"));
-    } else if (path.startsWith("/") || hasBackstep(path)) {
-      findings.add(
-          Finding.rejection(
-              at,
-              "\"" + path + "\" is not a relative path without '..'",
-              "give a path relative to the mount, e.g. config.yaml"));
-    }
-  }
-
-  static void mode(@Nullable Integer mode, String at, List<Finding> findings) {
-    if (mode != null && (mode < 0 || mode > MAX_MODE)) {
-      findings.add(
-          Finding.rejection(
-              at,
-              "mode " + mode + " is not 0 to 0777 (511)",
-              "give an octal mode such as 0644 (420 in decimal)"));
     }
   }
 
@@ -250,8 +209,8 @@ public final class VolumeFacts {
     Set<String> deviceNames = new HashSet<>();
     for (VolumeDevice d : devices) {
       if (d != null) {
-        devicePaths.add(orEmpty(d.getDevicePath()));
-        deviceNames.add(orEmpty(d.getName()));
+        devicePaths.add(VolumePaths.orEmpty(d.getDevicePath()));
+        deviceNames.add(VolumePaths.orEmpty(d.getName()));
       }
     }
     List<VolumeMount> mounts =
@@ -260,8 +219,8 @@ public final class VolumeFacts {
     Set<String> mountPaths = new HashSet<>();
     for (int i = 0; i < mounts.size(); i++) {
       VolumeMount mount = mounts.get(i) == null ? new VolumeMount() : mounts.get(i);
-      mountNames.add(orEmpty(mount.getName()));
-      mountPaths.add(orEmpty(mount.getMountPath()));
+      mountNames.add(VolumePaths.orEmpty(mount.getName()));
+      mountPaths.add(VolumePaths.orEmpty(mount.getMountPath()));
       MountChecks.mount(
           mount,
           path + ".volumeMounts[" + i + "]",
@@ -273,31 +232,5 @@ public final class VolumeFacts {
     }
     MountChecks.devices(
         devices, path + ".volumeDevices", volumes, mountNames, mountPaths, findings);
-  }
-
-  static boolean hasBackstep(String path) {
-    for (String part : path.split("/", -1)) {
-      if (part.equals("..")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static boolean blank(@Nullable String value) {
-    return value == null || value.isEmpty();
-  }
-
-  static String orEmpty(@Nullable String value) {
-    return value == null ? "" : value;
-  }
-
-  /** Propagation and read-only values, for {@link MountChecks}. */
-  static boolean isPropagation(String value) {
-    return PROPAGATIONS.contains(value);
-  }
-
-  static boolean isRecursiveReadOnly(String value) {
-    return RECURSIVE.contains(value);
   }
 }

@@ -45,8 +45,9 @@ public final class DraClaimFacts {
 
   /**
    * SHR012's errors on a pod spec at {@code specPath} in {@code namespace}: a claim declared twice,
-   * a name that is not a DNS label, not exactly one source, a container claim the pod does not
-   * declare, a request the claim's object does not have.
+   * a name that is not a DNS label, not exactly one source, a claim or template name that is not a
+   * DNS subdomain, a container claim the pod does not declare or lists twice, a request the claim's
+   * object does not have.
    */
   public static List<Finding> errors(PodSpec spec, String specPath, String namespace, Known known) {
     List<Finding> findings = new ArrayList<>();
@@ -54,10 +55,22 @@ public final class DraClaimFacts {
         declared(spec, specPath, namespace, known, findings);
     for (Map.Entry<String, Container> container : containers(spec, specPath).entrySet()) {
       List<ResourceClaim> uses = uses(container.getValue());
+      Set<String> used = new LinkedHashSet<>();
       for (int j = 0; j < uses.size(); j++) {
         ResourceClaim use = uses.get(j);
         String at = container.getKey() + ".resources.claims[" + j + "]";
         String name = use.getName() == null ? "" : use.getName();
+        String key =
+            use.getRequest() == null || use.getRequest().isEmpty()
+                ? name
+                : name + "/" + use.getRequest();
+        if (!name.isEmpty() && !used.add(key)) {
+          findings.add(
+              Finding.rejection(
+                  at,
+                  describe(container.getValue()) + " uses claim " + key + " twice",
+                  "list each claim and request once per container"));
+        }
         if (!declared.containsKey(name)) {
           findings.add(
               Finding.rejection(
@@ -194,6 +207,15 @@ public final class DraClaimFacts {
         continue;
       }
       String target = byName ? claim.getResourceClaimName() : claim.getResourceClaimTemplateName();
+      if (!Names.isDns1123Subdomain(target)) {
+        findings.add(
+            Finding.rejection(
+                at + (byName ? ".resourceClaimName" : ".resourceClaimTemplateName"),
+                "\"" + target + "\" is not a DNS-1123 subdomain",
+                "name a ResourceClaim"
+                    + (byName ? "" : "Template")
+                    + " (lower case, digits, '-', '.')"));
+      }
       Map<String, List<String>> objects = byName ? known.claims() : known.templates();
       requestsByClaim.put(name, Optional.ofNullable(objects.get(namespace + "/" + target)));
     }

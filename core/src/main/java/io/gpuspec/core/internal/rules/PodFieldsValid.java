@@ -1,6 +1,7 @@
 package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.Pod;
+import io.gpuspec.core.facts.PodAnnotationFacts;
 import io.gpuspec.core.facts.PodFieldFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -44,6 +45,11 @@ public final class PodFieldsValid extends BaseRule {
       boolean isPod = workload.object() instanceof Pod;
       for (PodTemplate template : workload.templates()) {
         PodFieldFacts.of(template.spec(), template.specPath(), isPod)
+            .forEach(finding -> context.report(workload.object(), finding));
+        PodAnnotationFacts.of(
+                template.metadata().getAnnotations(),
+                template.spec(),
+                template.metadataPath() + ".annotations")
             .forEach(finding -> context.report(workload.object(), finding));
       }
     }
