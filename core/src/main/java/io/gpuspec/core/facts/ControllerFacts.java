@@ -2,7 +2,6 @@ package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelector;
-import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategy;
@@ -14,7 +13,6 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetPersistentVolumeClaimRete
 import io.fabric8.kubernetes.api.model.apps.StatefulSetSpec;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategy;
 import io.gpuspec.core.k8s.Names;
-import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.List;
@@ -198,60 +196,7 @@ public final class ControllerFacts {
    */
   public static List<Finding> selectorExpressions(String path, @Nullable LabelSelector selector) {
     List<Finding> findings = new ArrayList<>();
-    List<LabelSelectorRequirement> expressions =
-        selector == null ? List.of() : NullFree.list(selector.getMatchExpressions());
-    for (int i = 0; i < expressions.size(); i++) {
-      LabelSelectorRequirement requirement =
-          expressions.get(i) == null ? new LabelSelectorRequirement() : expressions.get(i);
-      String at = path + ".matchExpressions[" + i + "]";
-      String operator = requirement.getOperator() == null ? "" : requirement.getOperator();
-      List<String> values = NullFree.list(requirement.getValues());
-      switch (operator) {
-        case "In", "NotIn" -> {
-          if (values.isEmpty()) {
-            findings.add(
-                Finding.rejection(
-                    at + ".values",
-                    "Required value: operator " + operator + " needs at least one value",
-                    "list the values, or use Exists"));
-          }
-        }
-        case "Exists", "DoesNotExist" -> {
-          if (!values.isEmpty()) {
-            findings.add(
-                Finding.rejection(
-                    at + ".values",
-                    "operator " + operator + " takes no values",
-                    "remove values, or use In"));
-          }
-        }
-        default ->
-            findings.add(
-                Finding.rejection(
-                    at + ".operator",
-                    "\"" + operator + "\" is not a valid selector operator",
-                    "use In, NotIn, Exists or DoesNotExist"));
-      }
-      String key = requirement.getKey() == null ? "" : requirement.getKey();
-      if (!Names.isQualifiedName(key)) {
-        findings.add(
-            Finding.rejection(
-                at + ".key",
-                "\"" + key + "\" is not a valid label key",
-                "use a label key such as app.kubernetes.io/name"));
-      }
-      for (int j = 0; j < values.size(); j++) {
-        String value = values.get(j);
-        if (value != null && !Names.isValue(value)) {
-          findings.add(
-              Finding.rejection(
-                  at + ".values[" + j + "]",
-                  "\"" + value + "\" is not a valid label value",
-                  "use at most 63 letters, digits, '-', '_' or '.', starting and ending with a"
-                      + " letter or digit"));
-        }
-      }
-    }
+    LabelSelectorChecks.expressions(selector, path, findings);
     return findings;
   }
 

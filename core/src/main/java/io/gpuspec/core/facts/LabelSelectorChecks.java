@@ -3,6 +3,7 @@ package io.gpuspec.core.facts;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.gpuspec.core.k8s.Names;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +30,22 @@ final class LabelSelectorChecks {
           .map(f -> Finding.rejection(f.path(), f.message(), f.fix()))
           .forEach(findings::add);
     }
-    List<LabelSelectorRequirement> expressions = selector.getMatchExpressions();
-    for (int i = 0; expressions != null && i < expressions.size(); i++) {
+    expressions(selector, path, findings);
+  }
+
+  /**
+   * The findings on the selector's match expressions only (an absent entry is an expression with no
+   * operator, as the API server decodes it); none for an absent selector.
+   */
+  static void expressions(@Nullable LabelSelector selector, String path, List<Finding> findings) {
+    List<LabelSelectorRequirement> expressions =
+        selector == null ? List.of() : NullFree.list(selector.getMatchExpressions());
+    for (int i = 0; i < expressions.size(); i++) {
       LabelSelectorRequirement requirement = expressions.get(i);
-      if (requirement != null) {
-        requirement(requirement, path + ".matchExpressions[" + i + "]", findings);
-      }
+      requirement(
+          requirement == null ? new LabelSelectorRequirement() : requirement,
+          path + ".matchExpressions[" + i + "]",
+          findings);
     }
   }
 
