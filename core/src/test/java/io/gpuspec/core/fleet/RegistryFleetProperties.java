@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.fleet.GangReference.Role;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Violation;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,37 +22,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fleet check on kinds of the pod-template registry (a LeaderWorkerSet's leader and workers, a
- * JobSet's two replicated jobs) against a node-by-node reference: every pod of one gang is put on a
- * node of the fleet, one node at a time, by plain backtracking; the gang fits at once exactly when
- * the reference finds such a placement.
+ * JobSet's two replicated jobs) against the node-by-node {@link GangReference}: the gang fits at
+ * once exactly when the reference places all its pods.
  */
 class RegistryFleetProperties {
-
-  /** One template of the gang: pods per gang, GPUs per pod, and the model it pins, if any. */
-  record Role(String name, int pods, int gpus, Optional<String> model) {}
 
   record Scenario(List<NodeGroup> groups, String kind, List<Role> roles, int copies) {}
 
   @Provide
   Arbitrary<Scenario> scenarios() {
-    Arbitrary<NodeGroup> group =
-        Combinators.combine(
-                Arbitraries.of("a", "b"),
-                Arbitraries.integers().between(0, 8),
-                Arbitraries.integers().between(1, 3))
-            .as(
-                (model, gpus, count) ->
-                    new NodeGroup(
-                        "unnamed",
-                        count,
-                        Map.of("gpu.model", model),
-                        List.of(),
-                        gpus == 0 ? Map.of() : Map.of("nvidia.com/gpu", BigDecimal.valueOf(gpus))));
+    Arbitrary<List<NodeGroup>> fleets = GangReference.fleets();
     Arbitrary<Optional<String>> model = Arbitraries.of("a", "b").optional(0.5);
     Arbitrary<Integer> gpus = Arbitraries.integers().between(1, 8);
     Arbitrary<Scenario> lws =
         Combinators.combine(
-                group.list().ofMinSize(1).ofMaxSize(3),
+                fleets,
                 Arbitraries.integers().between(2, 4),
                 gpus,
                 gpus,
@@ -61,7 +45,7 @@ class RegistryFleetProperties {
             .as(
                 (groups, size, leaderGpus, workerGpus, pin, copies) ->
                     new Scenario(
-                        named(groups),
+                        groups,
                         "LeaderWorkerSet",
                         List.of(
                             new Role("Leader", 1, leaderGpus, pin),
@@ -69,7 +53,7 @@ class RegistryFleetProperties {
                         copies));
     Arbitrary<Scenario> jobSet =
         Combinators.combine(
-                group.list().ofMinSize(1).ofMaxSize(3),
+                fleets,
                 Arbitraries.integers().between(1, 3),
                 Arbitraries.integers().between(1, 3),
                 gpus,
@@ -78,22 +62,13 @@ class RegistryFleetProperties {
             .as(
                 (groups, drivers, workers, driverGpus, workerGpus, pin) ->
                     new Scenario(
-                        named(groups),
+                        groups,
                         "JobSet",
                         List.of(
                             new Role("driver", drivers, driverGpus, pin),
                             new Role("workers", workers, workerGpus, pin)),
                         1));
     return Arbitraries.oneOf(lws, jobSet);
-  }
-
-  private static List<NodeGroup> named(List<NodeGroup> groups) {
-    List<NodeGroup> named = new ArrayList<>();
-    for (int i = 0; i < groups.size(); i++) {
-      NodeGroup g = groups.get(i);
-      named.add(new NodeGroup("g" + i, g.nodeCount(), g.labels(), g.taints(), g.allocatable()));
-    }
-    return named;
   }
 
   private static String template(Role role, String indent) {
@@ -138,48 +113,6 @@ class RegistryFleetProperties {
         + template(role, "          ");
   }
 
-  // ---- the reference: every node of every group, one pod at a time ----
-
-  private static boolean eligible(Role role, NodeGroup group) {
-    int has = group.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO).intValue();
-    return has >= role.gpus()
-        && role.model().map(m -> m.equals(group.labels().get("gpu.model"))).orElse(true);
-  }
-
-  /** Whether these roles' pods can all be placed at once, node by node. */
-  static boolean referenceFits(List<Role> roles, List<NodeGroup> groups) {
-    List<NodeGroup> nodeGroup = new ArrayList<>();
-    List<Integer> free = new ArrayList<>();
-    for (NodeGroup g : groups) {
-      for (int i = 0; i < g.nodeCount(); i++) {
-        nodeGroup.add(g);
-        free.add(g.allocatable().getOrDefault("nvidia.com/gpu", BigDecimal.ZERO).intValue());
-      }
-    }
-    List<Role> pods = new ArrayList<>();
-    roles.forEach(r -> java.util.stream.IntStream.range(0, r.pods()).forEach(i -> pods.add(r)));
-    return place(pods, 0, nodeGroup, free);
-  }
-
-  private static boolean place(
-      List<Role> pods, int i, List<NodeGroup> nodeGroup, List<Integer> free) {
-    if (i == pods.size()) {
-      return true;
-    }
-    Role pod = pods.get(i);
-    for (int n = 0; n < free.size(); n++) {
-      if (eligible(pod, nodeGroup.get(n)) && free.get(n) >= pod.gpus()) {
-        free.set(n, free.get(n) - pod.gpus());
-        boolean placed = place(pods, i + 1, nodeGroup, free);
-        free.set(n, free.get(n) + pod.gpus());
-        if (placed) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   private static FleetReport check(Scenario s) {
     return TestGpuspec.GPUSPEC.checkFleet(
         Fleet.ofGroups(s.groups()),
@@ -194,7 +127,7 @@ class RegistryFleetProperties {
         scenario.roles().stream()
             .allMatch(
                 r ->
-                    referenceFits(
+                    GangReference.fits(
                         List.of(
                             new Role(r.name(), r.pods() * scenario.copies(), r.gpus(), r.model())),
                         scenario.groups()));
@@ -206,7 +139,7 @@ class RegistryFleetProperties {
       assertThat(report.violations()).isNotEmpty();
       return;
     }
-    boolean together = referenceFits(scenario.roles(), scenario.groups());
+    boolean together = GangReference.fits(scenario.roles(), scenario.groups());
     assertThat(report.gangs())
         .singleElement()
         .satisfies(g -> assertThat(g.fits()).contains(together));
