@@ -53,6 +53,7 @@ class JavaSnippetsTest {
           "io.gpuspec.sharing.dra",
           "io.gpuspec.scheduling",
           "io.gpuspec.trainer",
+          "io.gpuspec.lws",
           "io.gpuspec.examples",
           "java.util",
           "java.nio.file");
