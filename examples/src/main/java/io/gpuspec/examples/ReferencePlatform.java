@@ -185,19 +185,23 @@ public final class ReferencePlatform {
             RESEARCH_TRAINING,
             TRAINING)
         .forEach(platform::add);
-    ReferenceScheduling.gangQueued(
+    ReferenceScheduling.gangQueuedInOneIbDomain(
             gpuspec,
             tensorflow("mnist-a100", VISION, A100_TRAIN, 4, 1).toTfJob(),
             VISION_GANGS,
             VISION_TRAINING,
-            TRAINING)
+            TRAINING,
+            "Chief",
+            "Worker")
         .forEach(platform::add);
-    ReferenceScheduling.gangQueued(
+    ReferenceScheduling.gangQueuedInOneIbDomain(
             gpuspec,
             tensorflow("bert-h100", ML_RESEARCH, H100_TRAIN, 2, 8).toTfJob(),
             RESEARCH_GANGS,
             RESEARCH_TRAINING,
-            TRAINING)
+            TRAINING,
+            "Chief",
+            "Worker")
         .forEach(platform::add);
     ReferenceTrainer.workloads().forEach(platform::add);
     platform

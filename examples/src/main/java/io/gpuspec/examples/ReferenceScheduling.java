@@ -182,15 +182,16 @@ final class ReferenceScheduling {
   }
 
   /**
-   * A distributed training workload as {@link #gangQueued}, whose pod sets Kueue admits only within
-   * one InfiniBand domain of {@link #FABRIC}.
+   * A distributed training workload as {@link #gangQueued}, whose pod sets of these roles (all when
+   * none are given) Kueue admits only within one InfiniBand domain of {@link #FABRIC}.
    */
   static List<ManifestSource> gangQueuedInOneIbDomain(
       Gpuspec gpuspec,
       HasMetadata workload,
       VolcanoQueue gangs,
       KueueLocalQueue queue,
-      PriorityRef priority) {
+      PriorityRef priority,
+      String... roles) {
     WorkloadGang gang = WorkloadGang.of(gpuspec, workload).queue(gangs).priority(priority).build();
     return List.of(
         gang.podGroup(),
@@ -198,6 +199,7 @@ final class ReferenceScheduling {
             .queue(queue)
             .priority(priority)
             .topology(PodSetTopology.required(FABRIC, ReferencePools.IB_DOMAIN.key()))
+            .addTopologyRoles(roles)
             .build());
   }
 

@@ -2,6 +2,7 @@ package io.gpuspec.examples;
 
 import io.gpuspec.core.ManifestSource;
 import io.gpuspec.lws.LeaderWorkerSet;
+import io.gpuspec.scheduling.PodSetTopology;
 import io.gpuspec.trainer.MlFramework;
 import io.gpuspec.trainer.TrainerJob;
 import io.gpuspec.trainer.TrainerRuntime;
@@ -9,14 +10,19 @@ import java.util.List;
 
 /**
  * The reference platform's Kubeflow Trainer v2 and LeaderWorkerSet workloads: a PyTorch
- * ClusterTrainingRuntime per training pool, a TrainJob of each team queued in its Kueue LocalQueue,
- * and a model served across two 8-GPU H100 nodes by a LeaderWorkerSet (a leader and one worker per
- * group, vLLM's multi-node serving).
+ * ClusterTrainingRuntime per training pool (its GPU nodes admitted by Kueue within one InfiniBand
+ * domain), a TrainJob of each team queued in its Kueue LocalQueue, and a model served across two
+ * 8-GPU H100 nodes by a LeaderWorkerSet (a leader and one worker per group, vLLM's multi-node
+ * serving).
  */
 final class ReferenceTrainer {
 
   private static final String TORCH = "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime";
   private static final String VLLM = "vllm/vllm-openai:v0.11.0";
+
+  /** Kueue admits every TrainJob of a training runtime only within one InfiniBand domain. */
+  private static final PodSetTopology IN_ONE_IB_DOMAIN =
+      PodSetTopology.required(ReferenceScheduling.FABRIC, ReferencePools.IB_DOMAIN.key());
 
   /** PyTorch runtime on the A100 training pool. */
   static final TrainerRuntime TORCH_A100 =
@@ -24,6 +30,7 @@ final class ReferenceTrainer {
           .onPool(ReferencePools.A100_TRAIN)
           .framework(MlFramework.TORCH)
           .image(TORCH)
+          .putNodeAnnotation(IN_ONE_IB_DOMAIN.annotation(), IN_ONE_IB_DOMAIN.value())
           .build();
 
   /** PyTorch runtime on the H100 training pool. */
@@ -32,6 +39,7 @@ final class ReferenceTrainer {
           .onPool(ReferencePools.H100_TRAIN)
           .framework(MlFramework.TORCH)
           .image(TORCH)
+          .putNodeAnnotation(IN_ONE_IB_DOMAIN.annotation(), IN_ONE_IB_DOMAIN.value())
           .build();
 
   private ReferenceTrainer() {}

@@ -106,6 +106,31 @@ class GenerateReferencePlatformTest {
   }
 
   @Test
+  void build_trainingGangs_areRequiredWithinOneIbDomain_andFitOne() {
+    Platform platform = ReferencePlatform.build();
+    FleetReport fleet =
+        TestGpuspec.GPUSPEC.checkFleet(platform.fleet(), TestGpuspec.GPUSPEC.manifests(platform));
+
+    assertThat(fleet.domains())
+        .filteredOn(a -> !a.workload().kind().equals("ClusterTrainingRuntime"))
+        .allSatisfy(
+            a -> {
+              assertThat(a.level()).isEqualTo("topology.example.com/ib-domain");
+              assertThat(a.required()).isTrue();
+              assertThat(a.fits()).as(a.workload() + " " + a.role()).isTrue();
+            })
+        .extracting(a -> a.workload() + " " + a.role() + " " + a.pods())
+        .containsExactlyInAnyOrder(
+            "Job/ml-research/llama-finetune-h100  2",
+            "TFJob/ml-research/bert-h100 Chief 1",
+            "TFJob/ml-research/bert-h100 Worker 2",
+            "TFJob/vision/mnist-a100 Chief 1",
+            "TFJob/vision/mnist-a100 Worker 4",
+            "TrainJob/ml-research/llama-sft-h100 node 2",
+            "TrainJob/vision/vit-a100 node 2");
+  }
+
+  @Test
   void build_trainJobsAndTheLeaderWorkerSet_scheduleOnTheirPools_perRole_andAsGangs() {
     Platform platform = ReferencePlatform.build();
     FleetReport fleet =

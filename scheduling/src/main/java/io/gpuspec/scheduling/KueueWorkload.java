@@ -18,7 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.immutables.value.Value;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -73,6 +76,20 @@ public abstract class KueueWorkload implements ManifestSource {
   public abstract Optional<PodSetTopology> topology();
 
   /**
+   * The roles (replica types, replicated jobs) whose pod sets {@link #topology()} annotates, e.g. a
+   * TFJob's {@code Chief} and {@code Worker} and not its CPU parameter servers (Kueue admits a pod
+   * set without the annotation in a topology flavor as it is); every role when empty.
+   */
+  public abstract Set<String> topologyRoles();
+
+  /** The adapted pod templates {@link #topology()} annotates. */
+  private List<PodTemplate> placedTemplates() {
+    return adapted().get().templates().stream()
+        .filter(t -> topologyRoles().isEmpty() || topologyRoles().contains(t.role()))
+        .toList();
+  }
+
+  /**
    * The workload's pod templates as the registry's adapters showed them when it was started with
    * {@link #of(Gpuspec, HasMetadata)}; needed to annotate them with {@link #topology()}.
    */
@@ -116,7 +133,7 @@ public abstract class KueueWorkload implements ManifestSource {
       return Trees.copy(workload());
     }
     ObjectNode tree = Trees.tree(workload());
-    for (PodTemplate template : adapted().get().templates()) {
+    for (PodTemplate template : placedTemplates()) {
       ObjectNode meta = Trees.at(tree, template.metadataPath());
       ObjectNode annotations =
           meta.get("annotations") instanceof ObjectNode existing
@@ -131,7 +148,9 @@ public abstract class KueueWorkload implements ManifestSource {
   private List<PodTemplate> stampedTemplates() {
     return adapted().isEmpty()
         ? List.of()
-        : adapted().get().templates().stream().map(t -> withTopology(t, topology().get())).toList();
+        : adapted().get().templates().stream()
+            .map(t -> placedTemplates().contains(t) ? withTopology(t, topology().get()) : t)
+            .toList();
   }
 
   private static PodTemplate withTopology(PodTemplate template, PodSetTopology topology) {
@@ -186,6 +205,22 @@ public abstract class KueueWorkload implements ManifestSource {
         where + " topology",
         "the workload's pod templates are not known",
         "start with KueueWorkload.of(gpuspec, workload), so that its pod sets can be annotated");
+    InvalidSpecException.require(
+        topologyRoles().isEmpty() || topology().isPresent(),
+        where + " topology roles",
+        "roles are given without a topology",
+        "give the topology too, or drop the roles");
+    if (adapted().isPresent() && !topologyRoles().isEmpty()) {
+      Set<String> roles =
+          adapted().get().templates().stream().map(PodTemplate::role).collect(Collectors.toSet());
+      for (String role : topologyRoles()) {
+        InvalidSpecException.require(
+            roles.contains(role),
+            where + " topology roles",
+            "the workload has no pod set \"" + role + "\" (it has " + new TreeSet<>(roles) + ")",
+            "name roles of the workload's pod templates");
+      }
+    }
   }
 
   /**

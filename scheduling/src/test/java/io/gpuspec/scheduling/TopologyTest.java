@@ -142,6 +142,31 @@ class TopologyTest {
   }
 
   @Test
+  void topologyRolesTheWorkloadLacks_areRefused() {
+    assertThatThrownBy(
+            () ->
+                KueueWorkload.of(TestGpuspec.GPUSPEC, Workloads.job("detector", "vision", 4, 8))
+                    .queue(queue())
+                    .topology(PodSetTopology.required(datacenter(), RACK))
+                    .addTopologyRoles("Worker")
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("the workload has no pod set \"Worker\"");
+  }
+
+  @Test
+  void topologyRolesWithoutATopology_areRefused() {
+    assertThatThrownBy(
+            () ->
+                KueueWorkload.of(TestGpuspec.GPUSPEC, Workloads.job("detector", "vision", 4, 8))
+                    .queue(queue())
+                    .addTopologyRoles("")
+                    .build())
+        .isInstanceOf(InvalidSpecException.class)
+        .hasMessageContaining("roles are given without a topology");
+  }
+
+  @Test
   void aTopologyWithoutTheRegistry_isRefused() {
     assertThatThrownBy(
             () ->

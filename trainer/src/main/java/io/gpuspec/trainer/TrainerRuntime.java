@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.immutables.value.Value;
 
 /**
@@ -93,6 +94,14 @@ public abstract class TrainerRuntime implements ManifestSource {
 
   /** Gang scheduling of the job's pods, if any. */
   public abstract Optional<GangPolicy> gang();
+
+  /**
+   * Annotations of the GPU nodes' pod template (replicated job {@code node}), where Kueue reads a
+   * TrainJob's pod-set settings: {@code kueue.x-k8s.io/podset-required-topology:
+   * topology.example.com/ib-domain} admits every TrainJob of the runtime only within one domain of
+   * that level.
+   */
+  public abstract Map<String, String> nodeAnnotations();
 
   /** Whether it renders as a namespaced {@code TrainingRuntime}. */
   public boolean namespaced() {
@@ -192,6 +201,13 @@ public abstract class TrainerRuntime implements ManifestSource {
             .build());
     if (labels.isEmpty()) {
       job.getTemplate().setMetadata(null); // as it reads back: no empty metadata
+    }
+    if (name.equals(TrainJobMerge.NODE) && !nodeAnnotations().isEmpty()) {
+      job.getTemplate()
+          .getSpec()
+          .getTemplate()
+          .getMetadata()
+          .setAnnotations(new TreeMap<>(nodeAnnotations()));
     }
     return job;
   }

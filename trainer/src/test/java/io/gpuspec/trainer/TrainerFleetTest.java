@@ -5,9 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.Fixtures;
 import io.gpuspec.core.Fleet;
+import io.gpuspec.core.GpuCatalogue;
+import io.gpuspec.core.NodePool;
 import io.gpuspec.core.TestGpuspec;
+import io.gpuspec.core.TopologyLevel;
+import io.gpuspec.core.TopologySpread;
+import io.gpuspec.core.fleet.DomainFit;
 import io.gpuspec.core.fleet.FleetReport;
 import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The fleet check on TrainJobs: per-role answers on the merged templates, and a pod spec that fits
  * no pool reported where it was written (the runtime's template), once however many TrainJobs use
- * the runtime.
+ * the runtime; a runtime's topology annotation holds each TrainJob's nodes within one domain.
  */
 class TrainerFleetTest {
 
@@ -62,5 +68,75 @@ class TrainerFleetTest {
             org.assertj.core.groups.Tuple.tuple("node", 2, "ClusterTrainingRuntime/deepspeed-a100"),
             org.assertj.core.groups.Tuple.tuple(
                 "launcher", 1, "ClusterTrainingRuntime/deepspeed-a100"));
+  }
+
+  private static final TopologyLevel IB_DOMAIN =
+      TopologyLevel.of("ib-domain", "topology.example.com/ib-domain");
+
+  /** Four 8-GPU H100 nodes in two IB domains of two nodes each. */
+  private static final NodePool H100_IB =
+      NodePool.named("h100-ib")
+          .model(GpuCatalogue.H100_80GB_SXM)
+          .gpusPerNode(8)
+          .nodeCount(4)
+          .spread(TopologySpread.over(IB_DOMAIN).domain("ib1", 2).domain("ib2", 2))
+          .build();
+
+  private static FleetReport inOneIbDomain(int numNodes) {
+    TrainerRuntime runtime =
+        TrainerRuntime.named("torch-h100")
+            .onPool(H100_IB)
+            .image(TrainerDslTest.IMAGE)
+            .putNodeAnnotation(DomainFit.REQUIRED, IB_DOMAIN.key())
+            .build();
+    List<HasMetadata> objects = new ArrayList<>(runtime.toManifests());
+    objects.addAll(
+        TrainerJob.named("llama")
+            .namespace("ml")
+            .runtime(runtime)
+            .numNodes(numNodes)
+            .build()
+            .toManifests());
+    return TestGpuspec.GPUSPEC.checkFleet(Fleet.of(H100_IB), ManifestSet.of(objects));
+  }
+
+  @Test
+  void aTrainJobWhoseRuntimeRequiresOneIbDomain_fitsWhereADomainHoldsItsNodes() {
+    FleetReport report = inOneIbDomain(2);
+
+    assertThat(report.violations()).isEmpty();
+    assertThat(report.domains())
+        .filteredOn(a -> a.workload().toString().equals("TrainJob/ml/llama"))
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.role()).isEqualTo("node");
+              assertThat(a.pods()).isEqualTo(2);
+              assertThat(a.fits()).isTrue();
+              assertThat(a.fitsIn())
+                  .containsExactly(
+                      "topology.example.com/ib-domain=ib1", "topology.example.com/ib-domain=ib2");
+            });
+  }
+
+  @Test
+  void aTrainJobNeedingMoreGpusThanAnyIbDomain_isFleet004() {
+    List<Violation> found =
+        inOneIbDomain(3).violations().stream()
+            .filter(v -> v.ruleId().equals(DomainFit.NOT_WITHIN_DOMAIN))
+            .toList();
+
+    assertThat(found)
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.severity()).isEqualTo(Severity.ERROR);
+              assertThat(v.object().toString()).isEqualTo("TrainJob/ml/llama");
+              assertThat(v.message())
+                  .contains(
+                      "its 3 pods (24 GPUs) must run within one domain of"
+                          + " topology.example.com/ib-domain",
+                      "holds 2 pods (16 GPUs)");
+            });
   }
 }

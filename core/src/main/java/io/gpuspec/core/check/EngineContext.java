@@ -64,8 +64,9 @@ final class EngineContext implements CheckContext {
 
   /**
    * Drops the findings another workload's view moved onto an object (a TrainJob's onto its runtime)
-   * where the object's own view reports the same rule at the same field: the object's own finding
-   * says it once.
+   * where the object's own view reports the same rule at the same field with the same severity: the
+   * object's own finding says it once. A more severe moved finding stays (a queued TrainJob's error
+   * where its runtime alone, queued nowhere, is a warning).
    */
   void dropRedundant(List<Violation> found) {
     if (moved.isEmpty()) {
@@ -74,11 +75,13 @@ final class EngineContext implements CheckContext {
     Set<List<Object>> own = new HashSet<>();
     for (Violation v : found) {
       if (!moved.contains(v)) {
-        own.add(List.of(v.ruleId(), v.object(), v.path()));
+        own.add(List.of(v.ruleId(), v.severity(), v.object(), v.path()));
       }
     }
     found.removeIf(
-        v -> moved.contains(v) && own.contains(List.of(v.ruleId(), v.object(), v.path())));
+        v ->
+            moved.contains(v)
+                && own.contains(List.of(v.ruleId(), v.severity(), v.object(), v.path())));
   }
 
   @Override
