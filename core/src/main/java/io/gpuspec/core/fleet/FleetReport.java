@@ -213,32 +213,25 @@ public final class FleetReport {
     return gangs;
   }
 
-  /** Where a never-schedulable pod spec was written, and why it fits no pool. */
-  private static String neverKey(Placement p, Map<Map<String, String>, String> joined) {
-    return p.written().object()
-        + " "
-        + p.written().path()
-        + " "
-        + joined.computeIfAbsent(p.blocked(), b -> reasons(b, "pool "));
-  }
-
   /** The findings: templates that fit no group, gangs larger than what they fit. */
   public List<Violation> violations() {
     List<Violation> violations = new ArrayList<>();
     // templates of one demand share their blocked map: join its reasons once
     Map<Map<String, String>, String> joined = new IdentityHashMap<>();
     // a pod spec written in another object (a TrainJob's runtime) that the other object's own view,
-    // or another workload's, already reports for the same reasons is reported once
+    // or another workload's, already reports is reported once
     Set<String> never = new HashSet<>();
     for (Placement p : placements) {
       if (!p.schedulable() && p.written().object().equals(p.workload())) {
-        never.add(neverKey(p, joined));
+        never.add(p.written().object() + " " + p.written().path());
       }
     }
     for (Placement p : placements) {
       String subject = p.workload() + (p.role().isEmpty() ? "" : " " + p.role());
       boolean moved = !p.written().object().equals(p.workload());
-      if (!p.schedulable() && moved && !never.add(neverKey(p, joined))) {
+      if (!p.schedulable()
+          && moved
+          && !never.add(p.written().object() + " " + p.written().path())) {
         continue;
       }
       if (!p.schedulable()) {
