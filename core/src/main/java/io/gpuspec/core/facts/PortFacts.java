@@ -2,6 +2,7 @@ package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ExecAction;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Lifecycle;
 import io.fabric8.kubernetes.api.model.LifecycleHandler;
@@ -173,23 +174,16 @@ public final class PortFacts {
     if (probe == null) {
       return;
     }
-    long handlers =
-        Stream.of(probe.getExec(), probe.getHttpGet(), probe.getTcpSocket(), probe.getGrpc())
-            .filter(h -> h != null)
-            .count();
-    if (handlers != 1) {
-      findings.add(
-          Finding.rejection(
-              at,
-              handlers == 0 ? "the probe has no handler" : "the probe has more than one handler",
-              "give one of exec, httpGet, tcpSocket or grpc"));
-    }
-    if (probe.getExec() != null
-        && (probe.getExec().getCommand() == null || probe.getExec().getCommand().isEmpty())) {
-      findings.add(
-          Finding.rejection(
-              at + ".exec.command", "exec has no command", "give the command to run"));
-    }
+    handlers(
+        "probe",
+        "exec, httpGet, tcpSocket or grpc",
+        at,
+        findings,
+        probe.getExec(),
+        probe.getHttpGet(),
+        probe.getTcpSocket(),
+        probe.getGrpc());
+    execCommand(probe.getExec(), at, findings);
     if (probe.getHttpGet() != null) {
       portRef(probe.getHttpGet().getPort(), at + ".httpGet.port", findings);
       String scheme = probe.getHttpGet().getScheme();
@@ -255,23 +249,16 @@ public final class PortFacts {
     if (hook == null) {
       return;
     }
-    long handlers =
-        Stream.of(hook.getExec(), hook.getHttpGet(), hook.getTcpSocket(), hook.getSleep())
-            .filter(h -> h != null)
-            .count();
-    if (handlers != 1) {
-      findings.add(
-          Finding.rejection(
-              at,
-              handlers == 0 ? "the hook has no handler" : "the hook has more than one handler",
-              "give one of exec, httpGet, tcpSocket or sleep"));
-    }
-    if (hook.getExec() != null
-        && (hook.getExec().getCommand() == null || hook.getExec().getCommand().isEmpty())) {
-      findings.add(
-          Finding.rejection(
-              at + ".exec.command", "exec has no command", "give the command to run"));
-    }
+    handlers(
+        "hook",
+        "exec, httpGet, tcpSocket or sleep",
+        at,
+        findings,
+        hook.getExec(),
+        hook.getHttpGet(),
+        hook.getTcpSocket(),
+        hook.getSleep());
+    execCommand(hook.getExec(), at, findings);
     if (hook.getHttpGet() != null) {
       portRef(hook.getHttpGet().getPort(), at + ".httpGet.port", findings);
     }
@@ -287,6 +274,30 @@ public final class PortFacts {
                 "sleep of " + seconds + " s is not 0 to the pod's grace period of " + grace + " s",
                 "sleep at most terminationGracePeriodSeconds, or raise that"));
       }
+    }
+  }
+
+  /** A probe or hook names exactly one of its handlers. */
+  private static void handlers(
+      String what, String names, String at, List<Finding> findings, @Nullable Object... handlers) {
+    long given = Stream.of(handlers).filter(h -> h != null).count();
+    if (given != 1) {
+      findings.add(
+          Finding.rejection(
+              at,
+              given == 0
+                  ? "the " + what + " has no handler"
+                  : "the " + what + " has more than one handler",
+              "give one of " + names));
+    }
+  }
+
+  /** An exec handler, if given, has a command. */
+  private static void execCommand(@Nullable ExecAction exec, String at, List<Finding> findings) {
+    if (exec != null && (exec.getCommand() == null || exec.getCommand().isEmpty())) {
+      findings.add(
+          Finding.rejection(
+              at + ".exec.command", "exec has no command", "give the command to run"));
     }
   }
 
