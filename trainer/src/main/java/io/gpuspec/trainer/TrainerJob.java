@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.batch.v1.JobTemplateSpecBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.GpuSpecStyle;
 import io.gpuspec.core.InvalidSpecException;
@@ -16,10 +17,15 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.trainer.facts.TrainerFacts;
 import io.gpuspec.trainer.merge.EffectiveJobSet;
 import io.gpuspec.trainer.merge.TrainJobMerge;
+import io.gpuspec.trainer.model.JobSetSpec;
+import io.gpuspec.trainer.model.JobSetTemplateSpec;
+import io.gpuspec.trainer.model.ReplicatedJob;
+import io.gpuspec.trainer.model.RuntimePatch;
 import io.gpuspec.trainer.model.RuntimeRef;
 import io.gpuspec.trainer.model.TrainJob;
 import io.gpuspec.trainer.model.TrainJobSpec;
 import io.gpuspec.trainer.model.Trainer;
+import io.gpuspec.trainer.model.TrainingRuntimeSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +58,9 @@ public abstract class TrainerJob implements ManifestSource {
   /** The label that queues a workload in a Kueue LocalQueue of its namespace. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
 
+  /** The manager of the runtime patch that sets {@link #serviceAccountName}. */
+  public static final String PATCH_MANAGER = "gpuspec.io/service-account";
+
   public abstract String name();
 
   @Value.Default
@@ -81,6 +90,13 @@ public abstract class TrainerJob implements ManifestSource {
   public abstract Optional<String> queue();
 
   public abstract Map<String, String> labels();
+
+  /**
+   * The ServiceAccount every pod of the job runs as (the trainer nodes and any other replicated job
+   * of the runtime), set by a runtime patch of manager {@value #PATCH_MANAGER}: a
+   * ClusterTrainingRuntime serves several namespaces, so the account belongs to the job.
+   */
+  public abstract Optional<String> serviceAccountName();
 
   /** The trainer nodes it runs. */
   public int nodes() {
@@ -123,6 +139,7 @@ public abstract class TrainerJob implements ManifestSource {
       trainer.setResourcesPerNode(resources);
     }
     spec.setTrainer(trainer);
+    serviceAccountName().ifPresent(account -> spec.setRuntimePatches(List.of(asAccount(account))));
     if (queue().isPresent()) {
       spec.setSuspend(true);
     }
@@ -133,6 +150,42 @@ public abstract class TrainerJob implements ManifestSource {
             .withLabels(labels)
             .build(),
         spec);
+  }
+
+  /** A patch that runs the pods of every replicated job of the runtime as {@code account}. */
+  private RuntimePatch asAccount(String account) {
+    List<ReplicatedJob> jobs = new ArrayList<>();
+    JobSetTemplateSpec runtimeTemplate =
+        TrainJobMerge.runtimeSpec(runtime().toRuntime()).getTemplate();
+    List<ReplicatedJob> runtimeJobs =
+        runtimeTemplate == null || runtimeTemplate.getSpec() == null
+            ? List.of()
+            : runtimeTemplate.getSpec().getReplicatedJobs();
+    for (ReplicatedJob runtimeJob : runtimeJobs) {
+      ReplicatedJob job = new ReplicatedJob();
+      job.setName(runtimeJob.getName());
+      job.setTemplate(
+          new JobTemplateSpecBuilder()
+              .withNewSpec()
+              .withNewTemplate()
+              .withNewSpec()
+              .withServiceAccountName(account)
+              .endSpec()
+              .endTemplate()
+              .endSpec()
+              .build());
+      jobs.add(job);
+    }
+    JobSetSpec jobSet = new JobSetSpec();
+    jobSet.setReplicatedJobs(jobs);
+    JobSetTemplateSpec template = new JobSetTemplateSpec();
+    template.setSpec(jobSet);
+    TrainingRuntimeSpec patched = new TrainingRuntimeSpec();
+    patched.setTemplate(template);
+    RuntimePatch patch = new RuntimePatch();
+    patch.setManager(PATCH_MANAGER);
+    patch.setTrainingRuntimeSpec(patched);
+    return patch;
   }
 
   /** What the job runs on its runtime, as the Trainer controller merges it. */

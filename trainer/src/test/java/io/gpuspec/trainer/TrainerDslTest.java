@@ -91,6 +91,37 @@ class TrainerDslTest {
   }
 
   @Test
+  void serviceAccount_isPatchedIntoEveryReplicatedJob_andPassesEveryRuleStrictly() {
+    TrainerRuntime runtime = deepspeedA100();
+    TrainerJob job =
+        TrainerJob.named("ds-zero3")
+            .namespace("ml")
+            .runtime(runtime)
+            .numNodes(2)
+            .serviceAccountName("ml-workload")
+            .build();
+    List<HasMetadata> objects = new ArrayList<>(runtime.toManifests());
+    objects.addAll(job.toManifests());
+
+    assertThat(job.toTrainJob().getSpec().getRuntimePatches())
+        .singleElement()
+        .satisfies(
+            patch -> {
+              assertThat(patch.getManager()).isEqualTo(TrainerJob.PATCH_MANAGER);
+              assertThat(patch.getTrainingRuntimeSpec().getTemplate().getSpec().getReplicatedJobs())
+                  .extracting(j -> j.getName())
+                  .containsExactly("node", "launcher");
+            });
+    assertThat(job.effective().jobs())
+        .hasSize(2)
+        .allSatisfy(
+            j ->
+                assertThat(j.template().getSpec().getTemplate().getSpec().getServiceAccountName())
+                    .isEqualTo("ml-workload"));
+    assertThat(strictCheck(objects, Fixtures.A100_TRAIN).violations()).isEmpty();
+  }
+
+  @Test
   void queuedJob_isLabelledForItsLocalQueueAndSuspended() {
     TrainerJob job =
         TrainerJob.named("llama").namespace("ml").runtime(torchH100()).queue("training").build();
