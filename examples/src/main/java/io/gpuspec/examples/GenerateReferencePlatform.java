@@ -2,17 +2,21 @@ package io.gpuspec.examples;
 
 import io.gpuspec.core.Platform;
 import io.gpuspec.core.check.Gpuspec;
+import io.gpuspec.core.manifest.ManifestSet;
+import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.TextFiles;
 import io.gpuspec.core.report.Report;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The README's main job: renders the reference platform, checks it with every rule (pools known,
- * warnings as errors) and, only if it is clean, writes it atomically to the output directory, and
- * its pools as {@code fleet.yaml} beside that directory.
+ * warnings as errors) and the fleet check, and, only if it is clean, writes it atomically to the
+ * output directory with a {@link Kustomization}, its pools as {@value #FLEET} and the capacity
+ * report beside that directory; prints a {@link PlatformSummary}.
  */
 public final class GenerateReferencePlatform {
 
@@ -26,6 +30,9 @@ public final class GenerateReferencePlatform {
       throw new UncheckedIOException("cannot write " + file, e);
     }
   }
+
+  /** The fleet file, written beside the manifests directory (not into it). */
+  static final String FLEET = "fleet.yaml";
 
   /** The GPU Operator's helm values, written beside the manifests directory (not into it). */
   static final String HELM_VALUES = "gpu-operator-values.yaml";
@@ -58,23 +65,35 @@ public final class GenerateReferencePlatform {
     return target;
   }
 
-  /** Checks, then writes when clean; prints a summary. Returns whether it wrote. */
+  /**
+   * Checks, then writes when clean: the objects, their {@link Kustomization}, the fleet file and
+   * the capacity report; prints the {@link PlatformSummary}. Returns whether it wrote.
+   */
   static boolean run(Platform platform, Path out, PrintStream console) {
     Gpuspec gpuspec = Gpuspec.load();
     Report report = gpuspec.check(platform);
     report.violations().forEach(v -> console.println("  " + v));
+    ManifestSet objects = gpuspec.manifests(platform);
+    PlatformSummary summary =
+        PlatformSummary.of(
+            objects, report, platform.fleet(), gpuspec.checkFleet(platform.fleet(), objects));
     if (report.hasErrors()) {
+      console.println(summary.render());
       console.println("gpuspec: " + report.summary() + "; nothing written to " + out);
       return false;
     }
-    gpuspec.write(platform, out);
-    writeFleet(platform, out.resolveSibling("fleet.yaml"));
+    List<Path> files = ManifestWriter.write(objects, out);
+    Kustomization.write(out, files);
+    writeFleet(platform, out.resolveSibling(FLEET));
     console.println(
         "gpuspec: capacity report " + CapacityReportPage.write(gpuspec, platform, report, out));
+    console.println(summary.render());
     console.println(
         "gpuspec: wrote "
-            + platform.manifests().size()
-            + " objects to "
+            + files.size()
+            + " objects and their "
+            + Kustomization.FILE
+            + " to "
             + out
             + "; checked "
             + report.summary());

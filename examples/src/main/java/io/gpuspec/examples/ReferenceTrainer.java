@@ -11,9 +11,9 @@ import java.util.List;
 /**
  * The reference platform's Kubeflow Trainer v2 and LeaderWorkerSet workloads: a PyTorch
  * ClusterTrainingRuntime per training pool (its GPU nodes admitted by Kueue within one InfiniBand
- * domain), a TrainJob of each team queued in its Kueue LocalQueue, and a model served across two
- * 8-GPU H100 nodes by a LeaderWorkerSet (a leader and one worker per group, vLLM's multi-node
- * serving).
+ * domain), a TrainJob of each team queued in its Kueue LocalQueue whose pods run as the team's
+ * ServiceAccount, and a model served across the two 8-GPU nodes of the H100 inference pool by a
+ * LeaderWorkerSet (a leader and one worker per group, vLLM's multi-node serving).
  */
 final class ReferenceTrainer {
 
@@ -22,7 +22,7 @@ final class ReferenceTrainer {
 
   /** Kueue admits every TrainJob of a training runtime only within one InfiniBand domain. */
   private static final PodSetTopology IN_ONE_IB_DOMAIN =
-      PodSetTopology.required(ReferenceScheduling.FABRIC, ReferencePools.IB_DOMAIN.key());
+      PodSetTopology.required(ReferenceTenancy.FABRIC, ReferencePools.IB_DOMAIN.key());
 
   /** PyTorch runtime on the A100 training pool. */
   static final TrainerRuntime TORCH_A100 =
@@ -48,29 +48,32 @@ final class ReferenceTrainer {
   static List<ManifestSource> workloads() {
     TrainerJob vit =
         TrainerJob.named("vit-a100")
-            .namespace(ReferenceScheduling.VISION)
+            .namespace(ReferenceTenancy.VISION.namespace())
+            .serviceAccountName(ReferenceTenancy.VISION.serviceAccount())
             .runtime(TORCH_A100)
             .numNodes(2)
             .image("registry.example.com/vision/vit:3.1")
             .addCommand("torchrun", "/workspace/train.py", "--data=/data")
-            .queue(ReferenceScheduling.VISION_TRAINING.name())
+            .queue(ReferenceTenancy.VISION_TRAINING.name())
             .build();
     TrainerJob llama =
         TrainerJob.named("llama-sft-h100")
-            .namespace(ReferenceScheduling.ML_RESEARCH)
+            .namespace(ReferenceTenancy.ML_RESEARCH.namespace())
+            .serviceAccountName(ReferenceTenancy.ML_RESEARCH.serviceAccount())
             .runtime(TORCH_H100)
             .numNodes(2)
             .image("registry.example.com/research/llama-sft:1.4")
             .addCommand("torchrun", "/workspace/sft.py")
             .putEnv("NCCL_DEBUG", "WARN")
-            .queue(ReferenceScheduling.RESEARCH_TRAINING.name())
+            .queue(ReferenceTenancy.RESEARCH_TRAINING.name())
             .build();
     LeaderWorkerSet serving =
         LeaderWorkerSet.named("llama-405b")
-            .namespace(ReferenceScheduling.SERVING)
-            .onPool(ReferencePools.H100_TRAIN)
+            .namespace(ReferenceTenancy.SERVING.namespace())
+            .serviceAccountName(ReferenceTenancy.SERVING.serviceAccount())
+            .onPool(ReferencePools.H100_INFERENCE)
             .size(2)
-            .priorityClassName(ReferenceScheduling.INFERENCE.priorityClassName())
+            .priorityClassName(ReferencePriorities.INFERENCE.priorityClassName())
             .image(VLLM)
             .cpu("32")
             .memory("512Gi")
