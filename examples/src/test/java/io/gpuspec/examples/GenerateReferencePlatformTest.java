@@ -38,7 +38,7 @@ class GenerateReferencePlatformTest {
 
     assertThat(wrote).as(console.toString(StandardCharsets.UTF_8)).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 61 objects")
+        .contains("wrote 74 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();
@@ -51,12 +51,10 @@ class GenerateReferencePlatformTest {
     List<HasMetadata> objects = ReferencePlatform.build().manifests().objects();
     assertThat(objects)
         .filteredOn(o -> o instanceof Deployment)
-        .hasSize(
-            8); // 3 on the training and L40S pools, 3 on shared pools, 1 with a DRA claim, 1 on
-    // the CPU pool
+        .hasSize(6); // embeddings, MIG, DRA, gateway on the CPU pool, two teams' notebooks
     assertThat(objects)
         .filteredOn(o -> o instanceof io.fabric8.kubernetes.api.model.batch.v1.Job)
-        .hasSize(4); // 3 training jobs, 1 preprocessing job on the CPU pool
+        .hasSize(5); // 3 training jobs, a batch inference job, preprocessing on the CPU pool
     assertThat(objects)
         .filteredOn(o -> o instanceof TFJob)
         .extracting(o -> o.getMetadata().getName())
@@ -70,11 +68,9 @@ class GenerateReferencePlatformTest {
     Platform platform = ReferencePlatform.build();
     assertThat(platform.fleet().cpuPools()).containsExactly(ReferencePlatform.CPU);
     assertThat(ReferencePlatform.CPU.nodeCount()).isEqualTo(35);
-    assertThat(
-            ReferencePlatform.A100_TRAIN.nodeCount()
-                + ReferencePlatform.H100_TRAIN.nodeCount()
-                + ReferencePlatform.L40S_INFERENCE.nodeCount())
-        .isEqualTo(15);
+    assertThat(ReferencePools.GPU_POOLS.stream().mapToInt(p -> p.nodeCount()).sum()).isEqualTo(15);
+    assertThat(platform.fleet().pools())
+        .containsExactlyInAnyOrderElementsOf(ReferencePools.GPU_POOLS);
     for (NodeGroup group : platform.fleet().groups()) {
       boolean cpu = group.name().equals("cpu");
       boolean infiniband =
@@ -83,7 +79,7 @@ class GenerateReferencePlatformTest {
       if (cpu) {
         assertThat(group.labels()).as(group.name()).doesNotContainValue("infiniband");
         assertThat(group.allocatable()).as(group.name()).doesNotContainKey("rdma/ib");
-      } else if (group.name().startsWith("a100-train") || group.name().startsWith("h100-train")) {
+      } else if (group.name().startsWith("a100-train") || group.name().startsWith("h100-")) {
         assertThat(infiniband).as(group.name()).isTrue();
         assertThat(group.labels()).as(group.name()).containsKey("topology.example.com/ib-domain");
       }
@@ -172,23 +168,26 @@ class GenerateReferencePlatformTest {
     }
 
     assertThat(resources)
-        .containsEntry("chat-t4", "nvidia.com/gpu.shared")
-        .containsEntry("rerank-l4", "nvidia.com/gpu")
+        .containsEntry("notebooks", "nvidia.com/gpu.shared")
+        .containsEntry("embeddings", "nvidia.com/gpu")
         .containsEntry("whisper-mig", "nvidia.com/mig-1g.10gb")
         .doesNotContainKey("vision-dra");
-    assertThat(ReferencePlatform.T4_SHARED.advertisedPerNode())
-        .containsExactly(Map.entry("nvidia.com/gpu.shared", 4));
+    assertThat(ReferencePlatform.T4_NOTEBOOKS.advertisedPerNode())
+        .containsExactly(Map.entry("nvidia.com/gpu.shared", 16));
     assertThat(ReferencePlatform.A100_MIG.advertisedPerNode())
         .containsExactly(Map.entry("nvidia.com/mig-1g.10gb", 56));
   }
 
   @Test
   void build_hasTheSharingConfigMapsAndADraClaimWiredIntoItsWorkload() {
-    List<ConfigMap> maps = ReferencePlatform.build().manifests().ofType(ConfigMap.class);
+    List<ConfigMap> maps =
+        ReferencePlatform.build().manifests().ofType(ConfigMap.class).stream()
+            .filter(m -> m.getMetadata().getNamespace().equals("gpu-operator"))
+            .toList();
     assertThat(maps)
         .extracting(m -> m.getMetadata().getName())
         .containsExactly("device-plugin-configs", "reference-mig-parted-config");
-    assertThat(maps.get(0).getData()).containsOnlyKeys("a100-mig-mixed", "l4-mps-4", "tesla-t4-x4");
+    assertThat(maps.get(0).getData()).containsOnlyKeys("a100-mig-mixed", "tesla-t4-x4");
     assertThat(maps.get(1).getData().get("config.yaml"))
         .contains("all-1g.10gb")
         .contains("all-disabled");

@@ -44,13 +44,13 @@ class ReferenceSchedulingTest {
   }
 
   @Test
-  void everyTrainingJob_isQueuedInItsTeamsLocalQueueAndSuspended_servingIsNot() {
+  void everyBatchJob_isQueuedInItsTeamsLocalQueueAndSuspended_alwaysOnServicesAreNot() {
     List<HasMetadata> training =
         SET.objects().stream()
             .filter(o -> o instanceof Job || o instanceof TFJob)
             .filter(o -> !o.getMetadata().getName().equals("tokenize-corpus"))
             .toList();
-    assertThat(training).hasSize(5);
+    assertThat(training).hasSize(6);
     // preprocessing without GPUs runs on the CPU pool, outside the teams' GPU queues
     assertThat(SET.ofType(Job.class))
         .filteredOn(j -> j.getMetadata().getName().equals("tokenize-corpus"))
@@ -61,7 +61,9 @@ class ReferenceSchedulingTest {
                     .doesNotContainKey("kueue.x-k8s.io/queue-name"));
     for (HasMetadata job : training) {
       String queue = job.getMetadata().getLabels().get("kueue.x-k8s.io/queue-name");
-      assertThat(queue).as(job.getMetadata().getName()).isEqualTo("training");
+      assertThat(queue)
+          .as(job.getMetadata().getName())
+          .isEqualTo(job.getMetadata().getNamespace().equals("serving") ? "batch" : "training");
       assertThat(SET.ofType(LocalQueue.class))
           .anyMatch(
               q ->
@@ -79,7 +81,10 @@ class ReferenceSchedulingTest {
               assertThat(d.getMetadata().getLabels())
                   .doesNotContainKey("kueue.x-k8s.io/queue-name");
               assertThat(d.getSpec().getTemplate().getSpec().getPriorityClassName())
-                  .isEqualTo("inference-critical");
+                  .isEqualTo(
+                      d.getMetadata().getNamespace().equals("serving")
+                          ? "inference-critical"
+                          : "training-normal"); // notebooks
             });
   }
 
@@ -110,7 +115,7 @@ class ReferenceSchedulingTest {
     assertThat(groups.get("mnist-a100").getSpec().getMinMember()).isEqualTo(7); // chief, 4, 2 PS
     assertThat(SET.ofType(Queue.class))
         .extracting(q -> q.getMetadata().getName())
-        .containsExactly("ml-research", "vision");
+        .containsExactly("ml-research", "serving", "vision");
   }
 
   @Test
@@ -124,6 +129,6 @@ class ReferenceSchedulingTest {
                       f -> assertThat(f.getResources().get(2).getBorrowingLimit()).isNotNull());
             })
         .extracting(q -> q.getMetadata().getName())
-        .containsExactly("ml-research", "vision");
+        .containsExactly("ml-research", "serving", "vision");
   }
 }
