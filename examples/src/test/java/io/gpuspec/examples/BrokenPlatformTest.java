@@ -80,7 +80,12 @@ class BrokenPlatformTest {
     assertThat(Files.exists(out)).isFalse();
     assertThat(printed)
         .containsPattern("violations: [1-9][0-9]* \\(rules [1-9][0-9]*, fleet [1-9]");
-    assertThat(printed).contains("GPU001").contains("FLEET001").contains("nothing written");
+    // the notebook's request and limit, the gateway's absent pool, the TrainJob's 16 GPUs per node
+    assertThat(printed)
+        .contains("ERROR GPU001 Deployment/vision/notebooks")
+        .contains("ERROR GPU006 Deployment/serving/gateway")
+        .contains("ERROR TRN002 TrainJob/vision/vit-a100")
+        .contains("nothing written");
   }
 
   @Test
@@ -95,6 +100,8 @@ class BrokenPlatformTest {
             objects, report, platform.fleet(), gpuspec.checkFleet(platform.fleet(), objects));
 
     assertThat(summary.fleetViolations()).isGreaterThanOrEqualTo(2); // the TrainJob, the gateway
+    assertThat(summary.violations())
+        .isEqualTo(summary.ruleViolations() + summary.fleetViolations());
     assertThat(summary.ruleViolations()).isEqualTo(report.violations().size()).isPositive();
     assertThat(summary.render()).doesNotContain("violations: 0");
   }
@@ -113,7 +120,8 @@ class BrokenPlatformTest {
         .anySatisfy(s -> assertThat(s).contains("gateway"));
     assertThat(html.select("#never details.never li").eachText())
         .anySatisfy(s -> assertThat(s).contains("cpu"));
-    assertThat(html.select("table.findings td:eq(1)").eachText()).contains("GPU001", "FLEET001");
+    assertThat(html.select("table.findings td:eq(1)").eachText())
+        .contains("GPU001", "GPU006", "TRN002");
     assertThat(html.selectFirst("[data-tile=\"never schedulable\"] b").text()).isNotEqualTo("0");
     assertThat(html.selectFirst("[data-tile=\"errors\"] b").text()).isNotEqualTo("0");
   }

@@ -68,7 +68,6 @@ class ReferenceOutputTest {
           .doesNotContain("fleet.yaml", GenerateReferencePlatform.HELM_VALUES);
     }
     assertThat(temp.resolve(GenerateReferencePlatform.FLEET)).isRegularFile();
-    assertThat(temp.resolve(GenerateReferencePlatform.HELM_VALUES)).isRegularFile();
   }
 
   @Test
