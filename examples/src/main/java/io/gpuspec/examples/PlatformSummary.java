@@ -28,16 +28,6 @@ import java.util.TreeMap;
 record PlatformSummary(
     Map<String, Integer> byKind, List<Pool> pools, int ruleViolations, int fleetViolations) {
 
-  /** Workload kinds whose pods run all the time, holding their GPUs. */
-  static final Set<String> ALWAYS_ON =
-      Set.of(
-          "Deployment",
-          "StatefulSet",
-          "DaemonSet",
-          "ReplicaSet",
-          "ReplicationController",
-          "LeaderWorkerSet");
-
   /**
    * Kinds whose pod templates are only templates of other workloads' pods (a TrainJob's runtime):
    * the fleet check places them to report a template that can never run, but they request nothing.
@@ -82,7 +72,7 @@ record PlatformSummary(
       }
       Set<String> fits = new LinkedHashSet<>();
       p.fits().forEach(group -> fits.add(poolOf.getOrDefault(group, group)));
-      int column = fits.size() > 1 ? 3 : ALWAYS_ON.contains(p.workload().kind()) ? 1 : 2;
+      int column = fits.size() > 1 ? 3 : p.alwaysOn() ? 1 : 2;
       fits.forEach(pool -> sums.computeIfAbsent(pool, k -> new long[4])[column] += gpus);
     }
     List<Pool> rows = new ArrayList<>();

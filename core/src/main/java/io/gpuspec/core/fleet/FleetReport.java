@@ -39,7 +39,13 @@ public final class FleetReport {
   public static final String RUNS_IN_WAVES = "FLEET003";
 
   private static final Set<String> ALWAYS_ON =
-      Set.of("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "DaemonSet");
+      Set.of(
+          "Deployment",
+          "StatefulSet",
+          "ReplicaSet",
+          "ReplicationController",
+          "DaemonSet",
+          "LeaderWorkerSet");
 
   /**
    * One pod template's answer.
