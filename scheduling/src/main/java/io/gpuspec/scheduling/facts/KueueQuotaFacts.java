@@ -7,6 +7,7 @@ import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.ClusterQueueV1beta1;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import java.math.BigDecimal;
@@ -152,19 +153,21 @@ public final class KueueQuotaFacts {
             && !queue.getSpec().getCohortName().isEmpty())) {
       return List.of();
     }
+    String field = queue instanceof ClusterQueueV1beta1 ? "cohort" : "cohortName";
     List<Finding> findings = new ArrayList<>();
     for (KueueQuotas.Entry entry : KueueQuotas.entries(queue)) {
       if (entry.quota().getBorrowingLimit() != null) {
-        findings.add(noCohort(entry, "borrowingLimit", "borrow from"));
+        findings.add(noCohort(entry, "borrowingLimit", "borrow from", field));
       }
       if (entry.quota().getLendingLimit() != null) {
-        findings.add(noCohort(entry, "lendingLimit", "lend to"));
+        findings.add(noCohort(entry, "lendingLimit", "lend to", field));
       }
     }
     return findings;
   }
 
-  private static Finding noCohort(KueueQuotas.Entry entry, String limit, String verb) {
+  private static Finding noCohort(
+      KueueQuotas.Entry entry, String limit, String verb, String cohortField) {
     return new Finding(
         entry.path() + "." + limit,
         "flavor \""
@@ -173,9 +176,14 @@ public final class KueueQuotaFacts {
             + entry.resourceName()
             + " has a "
             + limit
-            + " but the queue has no cohortName; Kueue rejects it, as there is no cohort to "
+            + " but the queue has no "
+            + cohortField
+            + "; Kueue rejects it, as there is no cohort to "
             + verb,
-        "set spec.cohortName to the cohort the team shares quota with, or remove the " + limit);
+        "set spec."
+            + cohortField
+            + " to the cohort the team shares quota with, or remove the "
+            + limit);
   }
 
   /**

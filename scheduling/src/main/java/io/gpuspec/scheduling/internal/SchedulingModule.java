@@ -43,11 +43,17 @@ import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
 import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.ClusterQueueV1beta1;
 import io.gpuspec.scheduling.model.kueue.Cohort;
+import io.gpuspec.scheduling.model.kueue.CohortV1beta1;
 import io.gpuspec.scheduling.model.kueue.LocalQueue;
+import io.gpuspec.scheduling.model.kueue.LocalQueueV1beta1;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
+import io.gpuspec.scheduling.model.kueue.ResourceFlavorV1beta1;
 import io.gpuspec.scheduling.model.kueue.Topology;
+import io.gpuspec.scheduling.model.kueue.TopologyV1beta1;
 import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClass;
+import io.gpuspec.scheduling.model.kueue.WorkloadPriorityClassV1beta1;
 import io.gpuspec.scheduling.model.volcano.PodGroup;
 import io.gpuspec.scheduling.model.volcano.Queue;
 import io.gpuspec.scheduling.model.volcano.batch.Job;
@@ -55,10 +61,10 @@ import io.gpuspec.scheduling.model.volcano.topology.HyperNode;
 import java.util.List;
 
 /**
- * The scheduling module: Volcano's PodGroup, Queue and Job and Kueue's v1beta2 kinds with their
- * write phases (priorities, flavors, cohorts, cluster-level queues, local queues and gangs before
- * the workloads that use them), the Volcano Job's pod templates, and the cross-object rules {@code
- * SCH001}… (see {@code docs/scheduling.md}).
+ * The scheduling module: Volcano's PodGroup, Queue and Job and Kueue's kinds (v1beta2, and v1beta1
+ * read into the same model) with their write phases (priorities, flavors, cohorts, cluster-level
+ * queues, local queues and gangs before the workloads that use them), the Volcano Job's pod
+ * templates, and the cross-object rules {@code SCH001}… (see {@code docs/scheduling.md}).
  */
 public final class SchedulingModule implements GpuspecModule {
 
@@ -71,13 +77,19 @@ public final class SchedulingModule implements GpuspecModule {
   public List<ResourceKind> kinds() {
     return List.of(
         new ResourceKind(WorkloadPriorityClass.class, WritePhase.PRIORITY),
+        new ResourceKind(WorkloadPriorityClassV1beta1.class, WritePhase.PRIORITY),
         new ResourceKind(Topology.class, WritePhase.FLAVOR),
+        new ResourceKind(TopologyV1beta1.class, WritePhase.FLAVOR),
         new ResourceKind(ResourceFlavor.class, WritePhase.FLAVOR),
+        new ResourceKind(ResourceFlavorV1beta1.class, WritePhase.FLAVOR),
         new ResourceKind(HyperNode.class, WritePhase.FLAVOR),
         new ResourceKind(Cohort.class, WritePhase.COHORT),
+        new ResourceKind(CohortV1beta1.class, WritePhase.COHORT),
         new ResourceKind(ClusterQueue.class, WritePhase.CLUSTER_QUEUE),
+        new ResourceKind(ClusterQueueV1beta1.class, WritePhase.CLUSTER_QUEUE),
         new ResourceKind(Queue.class, WritePhase.CLUSTER_QUEUE),
         new ResourceKind(LocalQueue.class, WritePhase.LOCAL_QUEUE),
+        new ResourceKind(LocalQueueV1beta1.class, WritePhase.LOCAL_QUEUE),
         new ResourceKind(PodGroup.class, WritePhase.POD_GROUP),
         new ResourceKind(Job.class, WritePhase.WORKLOAD));
   }
