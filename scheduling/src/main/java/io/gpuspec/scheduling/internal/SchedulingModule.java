@@ -5,9 +5,11 @@ import io.gpuspec.core.manifest.WritePhase;
 import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.core.spi.WorkloadAdapter;
+import io.gpuspec.scheduling.internal.rules.AdmissionCheckFlavorsExist;
 import io.gpuspec.scheduling.internal.rules.BorrowingNeedsACohort;
 import io.gpuspec.scheduling.internal.rules.ClaimsRequestStorage;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueExists;
+import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectorValid;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueSelectsNamespace;
 import io.gpuspec.scheduling.internal.rules.ClusterQueueWithinKueueTotals;
 import io.gpuspec.scheduling.internal.rules.FairSharingWeightValid;
@@ -24,6 +26,7 @@ import io.gpuspec.scheduling.internal.rules.LimitRangeDefaultsOrdered;
 import io.gpuspec.scheduling.internal.rules.LocalQueueExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupExists;
 import io.gpuspec.scheduling.internal.rules.PodGroupFitsItsPods;
+import io.gpuspec.scheduling.internal.rules.PodGroupTopologyValid;
 import io.gpuspec.scheduling.internal.rules.PodSetTopologyAnnotationsValid;
 import io.gpuspec.scheduling.internal.rules.PodSetTopologyLevelExists;
 import io.gpuspec.scheduling.internal.rules.PriorityClassExists;
@@ -32,14 +35,19 @@ import io.gpuspec.scheduling.internal.rules.QueueWeightInRange;
 import io.gpuspec.scheduling.internal.rules.QuotaAdmitsEveryPod;
 import io.gpuspec.scheduling.internal.rules.RbacObjectsValid;
 import io.gpuspec.scheduling.internal.rules.ResourceFlavorExists;
+import io.gpuspec.scheduling.internal.rules.ResourceFlavorLabelsValid;
 import io.gpuspec.scheduling.internal.rules.StorageClassValid;
 import io.gpuspec.scheduling.internal.rules.TopologyFlavorHasNodeLabels;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsValid;
 import io.gpuspec.scheduling.internal.rules.TopologyLevelsWidestFirst;
+import io.gpuspec.scheduling.internal.rules.VolcanoJobInLeafQueue;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobMinAvailableWithinTasks;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobTierExists;
 import io.gpuspec.scheduling.internal.rules.VolcanoJobWellFormed;
+import io.gpuspec.scheduling.internal.rules.VolcanoPodBudgetValid;
 import io.gpuspec.scheduling.internal.rules.VolcanoQueueExists;
+import io.gpuspec.scheduling.internal.rules.VolcanoQueueHierarchyValid;
+import io.gpuspec.scheduling.internal.rules.VolcanoQueueWithinParent;
 import io.gpuspec.scheduling.internal.rules.WorkloadPriorityClassExists;
 import io.gpuspec.scheduling.internal.support.VolcanoJobAdapter;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
@@ -137,6 +145,14 @@ public final class SchedulingModule implements GpuspecModule {
         new StorageClassValid(),
         new RbacObjectsValid(),
         new VolcanoJobWellFormed(),
-        new KueueJobLabelsValid());
+        new KueueJobLabelsValid(),
+        new VolcanoQueueHierarchyValid(),
+        new VolcanoJobInLeafQueue(),
+        new VolcanoQueueWithinParent(),
+        new PodGroupTopologyValid(),
+        new VolcanoPodBudgetValid(),
+        new ClusterQueueSelectorValid(),
+        new AdmissionCheckFlavorsExist(),
+        new ResourceFlavorLabelsValid());
   }
 }
