@@ -211,9 +211,8 @@ public final class KueueQuotaFacts {
             + verb,
         "set spec."
             + cohortField
-            + " to the "
-            + other
-            + " it shares quota with, or remove the "
+            + (other.equals("cohort") ? " to the cohort the team" : " to the parent cohort it")
+            + " shares quota with, or remove the "
             + limit);
   }
 
