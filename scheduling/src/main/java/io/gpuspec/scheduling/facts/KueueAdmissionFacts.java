@@ -59,8 +59,7 @@ public final class KueueAdmissionFacts {
       if (checks.get(i) instanceof Map<?, ?> check
           && check.get("onFlavors") instanceof List<?> on) {
         for (int j = 0; j < on.size(); j++) {
-          String flavor = String.valueOf(on.get(j));
-          if (!flavors.contains(flavor)) {
+          if (on.get(j) instanceof String flavor && !flavors.contains(flavor)) {
             findings.add(
                 Finding.rejection(
                     "spec.admissionChecksStrategy.admissionChecks[" + i + "].onFlavors[" + j + "]",
