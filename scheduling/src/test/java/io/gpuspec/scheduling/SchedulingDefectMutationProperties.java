@@ -522,6 +522,105 @@ class SchedulingDefectMutationProperties {
       void apply(Valid valid) {
         valid.job().getMetadata().getLabels().put("kueue.x-k8s.io/max-exec-time-seconds", "-5");
       }
+    },
+    SCH037 {
+      /** Hierarchy weights one level short of the path. */
+      @Override
+      void apply(Valid valid) {
+        Queue queue = valid.volcanoQueue();
+        Map<String, String> annotations = new HashMap<>();
+        if (queue.getMetadata().getAnnotations() != null) {
+          annotations.putAll(queue.getMetadata().getAnnotations());
+        }
+        annotations.put("volcano.sh/hierarchy", "root/research/" + valid.team());
+        annotations.put("volcano.sh/hierarchy-weights", "1/2");
+        queue.getMetadata().setAnnotations(annotations);
+      }
+    },
+    SCH038 {
+      @Override
+      void apply(Valid valid) {
+        valid.volcanoJob().getSpec().setQueue("root");
+      }
+    },
+    SCH039 {
+      /** A child of the team's queue allowed more GPUs than the team's queue. */
+      @Override
+      void apply(Valid valid) {
+        Queue team = valid.volcanoQueue();
+        int capability =
+            Integer.parseInt(team.getSpec().getCapability().get("nvidia.com/gpu").getAmount());
+        io.gpuspec.scheduling.model.volcano.QueueSpec spec =
+            new io.gpuspec.scheduling.model.volcano.QueueSpec();
+        spec.setWeight(1);
+        spec.setParent(valid.team());
+        spec.setCapability(
+            new HashMap<>(
+                Map.of("nvidia.com/gpu", new Quantity(Integer.toString(capability + 1)))));
+        valid
+            .objects()
+            .add(
+                new Queue(new ObjectMetaBuilder().withName(valid.team() + "-child").build(), spec));
+      }
+    },
+    SCH040 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .podGroup()
+            .getSpec()
+            .setNetworkTopology(
+                new HashMap<>(
+                    Map.of("mode", "hard", "highestTierAllowed", 1, "highestTierName", "leaf")));
+      }
+    },
+    SCH041 {
+      @Override
+      void apply(Valid valid) {
+        valid.jobPods().setSchedulerName("volcano");
+        templateAnnotations(valid).put("volcano.sh/jdb-min-available", "0");
+      }
+    },
+    SCH042 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .clusterQueue()
+            .getSpec()
+            .setNamespaceSelector(
+                new LabelSelectorBuilder()
+                    .addNewMatchExpression()
+                    .withKey("team")
+                    .withOperator("Equals")
+                    .withValues(valid.team())
+                    .endMatchExpression()
+                    .build());
+      }
+    },
+    SCH043 {
+      @Override
+      void apply(Valid valid) {
+        valid
+            .clusterQueue()
+            .getSpec()
+            .setAdmissionChecksStrategy(
+                new HashMap<>(
+                    Map.of(
+                        "admissionChecks",
+                        List.of(Map.of("name", "provisioning", "onFlavors", List.of(MISSING))))));
+      }
+    },
+    SCH044 {
+      @Override
+      void apply(Valid valid) {
+        ResourceFlavor flavor = valid.flavors().get(0);
+        Map<String, String> labels = new HashMap<>();
+        if (flavor.getSpec().getNodeLabels() != null) {
+          labels.putAll(flavor.getSpec().getNodeLabels());
+        }
+        labels.put("gpuspec.example.com/mutant", "not a label value");
+        flavor.getSpec().setNodeLabels(labels);
+      }
     };
 
     /** The annotations of the queued Job's pod template (Kueue's pod set). */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -15,9 +16,16 @@ import org.jspecify.annotations.Nullable;
  * with a known operator, values exactly when the operator takes them, qualified keys and label
  * values. Every finding is a rejection.
  */
-final class LabelSelectorChecks {
+public final class LabelSelectorChecks {
 
   private LabelSelectorChecks() {}
+
+  /** The findings on the selector at {@code path}; none for an absent selector. */
+  public static List<Finding> of(@Nullable LabelSelector selector, String path) {
+    List<Finding> findings = new ArrayList<>();
+    check(selector, path, findings);
+    return findings;
+  }
 
   /** The findings on the selector at {@code path}; none for an absent selector. */
   static void check(@Nullable LabelSelector selector, String path, List<Finding> findings) {

@@ -15,8 +15,10 @@ import org.jspecify.annotations.Nullable;
  * the {@code kueue.x-k8s.io/queue-name} label (and annotation) and the {@code
  * kueue.x-k8s.io/prebuilt-workload-name} label name objects, so they are DNS subdomains (a label
  * value may hold '_' and upper case, a name may not); {@code kueue.x-k8s.io/max-exec-time-seconds}
- * is a positive integer. Read on the kinds Kueue integrates; every finding is a rejection; reported
- * by rule {@value #RULE}.
+ * is a positive integer; a prebuilt Workload only for the kinds Kueue takes one for, and the {@code
+ * kueue.x-k8s.io/elastic-job} annotation only on kinds Kueue runs elastically (its
+ * ElasticJobsViaWorkloadSlices gate is on by default since 0.18). Read on the kinds Kueue
+ * integrates; every finding is a rejection; reported by rule {@value #RULE}.
  */
 public final class KueueJobLabelFacts {
 
@@ -42,6 +44,26 @@ public final class KueueJobLabelFacts {
           "RayJob",
           "RayCluster",
           "AppWrapper");
+
+  /** Kinds of {@link #JOB_KINDS} Kueue takes a prebuilt Workload for. */
+  private static final Set<String> PREBUILT_KINDS =
+      Set.of(
+          "Job",
+          "JobSet",
+          "TrainJob",
+          "PyTorchJob",
+          "TFJob",
+          "MPIJob",
+          "XGBoostJob",
+          "PaddleJob",
+          "RayJob",
+          "RayCluster",
+          "AppWrapper");
+
+  /** Kinds of {@link #JOB_KINDS} Kueue runs as elastic jobs (workload slices). */
+  private static final Set<String> ELASTIC_KINDS = Set.of("Job", "RayJob", "RayCluster");
+
+  static final String ELASTIC = "kueue.x-k8s.io/elastic-job";
 
   /** Kinds whose Kueue webhook checks only the queue name (pod-based integrations). */
   private static final Set<String> POD_KINDS =
@@ -73,6 +95,22 @@ public final class KueueJobLabelFacts {
       return findings;
     }
     name(findings, "metadata.labels[" + PREBUILT + "]", labels.get(PREBUILT), "Workload");
+    if (labels.containsKey(PREBUILT)
+        && !labels.get(PREBUILT).isEmpty()
+        && !PREBUILT_KINDS.contains(kind)) {
+      findings.add(
+          Finding.rejection(
+              "metadata.labels[" + PREBUILT + "]",
+              "Kueue does not support a prebuilt Workload for a " + kind,
+              "remove the label and let Kueue create the Workload"));
+    }
+    if ("true".equals(annotations.get(ELASTIC)) && !ELASTIC_KINDS.contains(kind)) {
+      findings.add(
+          Finding.rejection(
+              "metadata.annotations[" + ELASTIC + "]",
+              "Kueue does not support elastic jobs for a " + kind,
+              "remove the annotation; Kueue runs elastic Jobs, RayJobs and RayClusters only"));
+    }
     String maxExec = labels.get(MAX_EXEC_TIME);
     if (maxExec != null) {
       boolean number = maxExec.matches("[+-]?[0-9]{1,10}");

@@ -7,6 +7,8 @@ import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.scheduling.model.kueue.ClusterQueue;
+import io.gpuspec.scheduling.model.kueue.ClusterQueueV1beta1;
+import io.gpuspec.scheduling.model.kueue.Cohort;
 import io.gpuspec.scheduling.model.kueue.FlavorQuotas;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import java.math.BigDecimal;
@@ -15,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Facts about the quotas of a Kueue ClusterQueue or Cohort, as Kueue's CRD and webhook check them
@@ -147,24 +150,49 @@ public final class KueueQuotaFacts {
    * cohortName}: there is no one else to borrow from or lend to.
    */
   public static List<Finding> limitsNeedACohort(ClusterQueue queue) {
-    if (queue.getSpec() == null
-        || (queue.getSpec().getCohortName() != null
-            && !queue.getSpec().getCohortName().isEmpty())) {
+    if (queue.getSpec() == null || present(queue.getSpec().getCohortName())) {
       return List.of();
     }
+    String field = queue instanceof ClusterQueueV1beta1 ? "cohort" : "cohortName";
+    return limitsWithout(queue, field, "the queue", "cohort");
+  }
+
+  /**
+   * SCH013 on a Cohort: {@code borrowingLimit} and {@code lendingLimit} only with a {@code
+   * parentName}, the cohort it borrows from and lends to (Kueue's cohort webhook).
+   */
+  public static List<Finding> limitsNeedAParent(Cohort cohort) {
+    if (cohort.getSpec() == null || present(cohort.getSpec().getParentName())) {
+      return List.of();
+    }
+    return limitsWithout(cohort, "parentName", "the cohort", "parent cohort");
+  }
+
+  private static boolean present(@Nullable String value) {
+    return value != null && !value.isEmpty();
+  }
+
+  private static List<Finding> limitsWithout(
+      HasMetadata owner, String field, String what, String other) {
     List<Finding> findings = new ArrayList<>();
-    for (KueueQuotas.Entry entry : KueueQuotas.entries(queue)) {
+    for (KueueQuotas.Entry entry : KueueQuotas.entries(owner)) {
       if (entry.quota().getBorrowingLimit() != null) {
-        findings.add(noCohort(entry, "borrowingLimit", "borrow from"));
+        findings.add(noCohort(entry, "borrowingLimit", "borrow from", field, what, other));
       }
       if (entry.quota().getLendingLimit() != null) {
-        findings.add(noCohort(entry, "lendingLimit", "lend to"));
+        findings.add(noCohort(entry, "lendingLimit", "lend to", field, what, other));
       }
     }
     return findings;
   }
 
-  private static Finding noCohort(KueueQuotas.Entry entry, String limit, String verb) {
+  private static Finding noCohort(
+      KueueQuotas.Entry entry,
+      String limit,
+      String verb,
+      String cohortField,
+      String what,
+      String other) {
     return new Finding(
         entry.path() + "." + limit,
         "flavor \""
@@ -173,9 +201,19 @@ public final class KueueQuotaFacts {
             + entry.resourceName()
             + " has a "
             + limit
-            + " but the queue has no cohortName; Kueue rejects it, as there is no cohort to "
+            + " but "
+            + what
+            + " has no "
+            + cohortField
+            + "; Kueue rejects it, as there is no "
+            + other
+            + " to "
             + verb,
-        "set spec.cohortName to the cohort the team shares quota with, or remove the " + limit);
+        "set spec."
+            + cohortField
+            + (other.equals("cohort") ? " to the cohort the team" : " to the parent cohort it")
+            + " shares quota with, or remove the "
+            + limit);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gpuspec.scheduling.facts;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.gpuspec.core.NodeGroup;
+import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.report.Finding;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.ReferenceRule;
@@ -14,6 +15,7 @@ import io.gpuspec.scheduling.model.kueue.LocalQueue;
 import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
 import io.gpuspec.scheduling.model.kueue.ResourceGroup;
 import io.gpuspec.scheduling.model.kueue.Topology;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -47,6 +49,9 @@ public final class KueueTopologyFacts {
 
   /** Each slice of the pod set must run within one domain of this level. */
   public static final String SLICE_REQUIRED = "kueue.x-k8s.io/podset-slice-required-topology";
+
+  /** Pairs two pod sets (a leader and its workers) into one topology request. */
+  public static final String GROUP_NAME = "kueue.x-k8s.io/podset-group-name";
 
   /** The pods of one slice, with {@link #SLICE_REQUIRED}. */
   public static final String SLICE_SIZE = "kueue.x-k8s.io/podset-slice-size";
@@ -140,7 +145,45 @@ public final class KueueTopologyFacts {
               "\"" + size + "\" is not a whole number of at least 1; Kueue rejects the workload",
               "give the pods of one slice, e.g. \"4\""));
     }
+    for (String level : List.of(REQUIRED, PREFERRED, SLICE_REQUIRED)) {
+      String value = annotations.get(level);
+      if (value != null && !Names.isQualifiedName(value)) {
+        findings.add(
+            new Finding(
+                annotationPath(template, level),
+                "\""
+                    + value
+                    + "\" is not a valid level (a node label key); Kueue rejects the workload",
+                "name a level of the Topology, e.g. kubernetes.io/hostname"));
+      }
+    }
+    groupName(findings, template, annotations);
     return findings;
+  }
+
+  /** The pod-set group name is not a number, needs a required or preferred level, no slices. */
+  private static void groupName(
+      List<Finding> findings, PodTemplate template, Map<String, String> annotations) {
+    String group = annotations.get(GROUP_NAME);
+    if (group == null) {
+      return;
+    }
+    String problem =
+        group.matches("[0-9]{1,20}") && new BigInteger(group).bitLength() <= 64
+            ? "\"" + group + "\" must not be a number"
+            : annotations.containsKey(SLICE_SIZE) || annotations.containsKey(SLICE_REQUIRED)
+                ? "a pod-set group may not be set with slice annotations"
+                : !annotations.containsKey(REQUIRED) && !annotations.containsKey(PREFERRED)
+                    ? "a pod-set group needs " + REQUIRED + " or " + PREFERRED
+                    : null;
+    if (problem != null) {
+      findings.add(
+          new Finding(
+              annotationPath(template, GROUP_NAME),
+              problem + "; Kueue rejects the workload",
+              "name the group with letters (e.g. leader-workers) on two pod sets that give one"
+                  + " required or preferred level, without slices"));
+    }
   }
 
   private static boolean isBoolean(String value) {

@@ -248,9 +248,10 @@ public final class VolcanoTopologyFacts {
   }
 
   /**
-   * SCH032: a Volcano Job's {@code spec.networkTopology} gives at most one of {@code
-   * highestTierAllowed} and {@code highestTierName}, and the tier it names is a tier (or tier name)
-   * of the set's HyperNodes. Nothing is said when the set has no HyperNodes.
+   * SCH032: the tier a Volcano Job's {@code spec.networkTopology} names is a tier (or tier name) of
+   * the set's HyperNodes (that it gives only one of {@code highestTierAllowed} and {@code
+   * highestTierName} is SCH035's, as Volcano's webhook rejects both). Nothing is said when the set
+   * has no HyperNodes.
    */
   public static List<Finding> tierAllowedExists(Job job, List<HyperNode> all) {
     NetworkTopologySpec topology =
@@ -261,13 +262,6 @@ public final class VolcanoTopologyFacts {
     List<Finding> findings = new ArrayList<>();
     Integer allowed = topology.getHighestTierAllowed();
     String named = topology.getHighestTierName();
-    if (allowed != null && named != null) {
-      findings.add(
-          new Finding(
-              "spec.networkTopology.highestTierName",
-              "given with highestTierAllowed; Volcano accepts one of the two",
-              "keep highestTierAllowed or highestTierName"));
-    }
     if (all.isEmpty()) {
       return findings;
     }

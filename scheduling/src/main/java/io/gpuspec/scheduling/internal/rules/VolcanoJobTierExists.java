@@ -11,10 +11,10 @@ import io.gpuspec.scheduling.model.volcano.topology.HyperNode;
 import java.util.List;
 
 /**
- * SCH032: a Volcano Job's {@code spec.networkTopology} gives one of {@code highestTierAllowed} and
- * {@code highestTierName}, naming a tier the set's HyperNodes have; with no HyperNode in the set
- * only the first is checked (https://volcano.sh/en/docs/network_topology_aware_scheduling/). The
- * fact is {@link VolcanoTopologyFacts#tierAllowedExists}.
+ * SCH032: a Volcano Job's {@code spec.networkTopology} names a tier the set's HyperNodes have;
+ * nothing is checked with no HyperNode in the set
+ * (https://volcano.sh/en/docs/network_topology_aware_scheduling/). The fact is {@link
+ * VolcanoTopologyFacts#tierAllowedExists}.
  */
 public final class VolcanoJobTierExists extends BaseRule {
 
@@ -26,8 +26,8 @@ public final class VolcanoJobTierExists extends BaseRule {
             .title("The tier a Volcano Job's networkTopology allows is a tier of the HyperNodes")
             .why(
                 "A hard network-topology constraint on a tier without HyperNodes keeps the job"
-                    + " Pending; highestTierAllowed and highestTierName together are rejected.")
-            .fix("Name a tier (or tierName) of the HyperNodes, and only one of the two.")
+                    + " Pending.")
+            .fix("Name a tier (or tierName) of the HyperNodes.")
             .addKinds("Job", "HyperNode")
             .documentation("https://volcano.sh/en/docs/network_topology_aware_scheduling/")
             .build());

@@ -20,15 +20,17 @@ import java.util.stream.Stream;
  * SCH003: every Volcano Queue a gang names exists: a PodGroup's or Volcano Job's {@code
  * spec.queue}, a Kubeflow job's {@code runPolicy.schedulingPolicy.queue}, and the pod annotation
  * {@code scheduling.volcano.sh/queue-name}. Volcano's admission webhook rejects a PodGroup or Job
- * whose queue does not exist (https://volcano.sh/en/docs/queue/), so its pods never run. Volcano
- * creates {@code default} and {@code root} itself. See {@link ReferenceRule} for when a missing
- * queue is an error.
+ * whose queue does not exist (https://volcano.sh/en/docs/queue/), so its pods never run, and a
+ * Queue whose {@code spec.parent} does not exist. Volcano creates {@code default} and {@code root}
+ * itself. See {@link ReferenceRule} for when a missing queue is an error.
  */
 public final class VolcanoQueueExists extends ReferenceRule<Queue> {
 
   private static final Set<String> BUILT_IN = Set.of("default", "root");
   private static final String WEBHOOK =
       "Volcano's admission webhook rejects it (a PodGroup or Job needs an existing, open queue)";
+  private static final String PARENT =
+      "Volcano's queue webhook rejects a queue whose parent does not exist";
   private static final String PENDING =
       "Volcano rejects the PodGroup made for the pods and they stay Pending";
 
@@ -42,7 +44,7 @@ public final class VolcanoQueueExists extends ReferenceRule<Queue> {
                 "Volcano's webhook rejects a PodGroup or Job whose queue does not exist, so its"
                     + " pods never run.")
             .fix("Add the Queue, or name one that exists (or Volcano's default queue).")
-            .addKinds("PodGroup", "Job", "*")
+            .addKinds("PodGroup", "Job", "Queue", "*")
             .documentation(Sched.VOLCANO_QUEUE_DOCS)
             .build(),
         "Queue",
@@ -61,6 +63,12 @@ public final class VolcanoQueueExists extends ReferenceRule<Queue> {
       if (group.getSpec() != null) {
         references.add(
             Reference.clusterScoped(group, "spec.queue", group.getSpec().getQueue(), WEBHOOK));
+      }
+    }
+    for (Queue queue : manifests.ofType(Queue.class)) {
+      if (queue.getSpec() != null) {
+        references.add(
+            Reference.clusterScoped(queue, "spec.parent", queue.getSpec().getParent(), PARENT));
       }
     }
     for (Job job : manifests.ofType(Job.class)) {
