@@ -23,6 +23,7 @@ import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PodFieldsValid;
+import io.gpuspec.core.internal.rules.PersistentVolumesValid;
 import io.gpuspec.core.internal.rules.PodPlacementValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
@@ -118,7 +119,8 @@ public final class CoreModule implements GpuspecModule {
         new ContainerFieldsValid(),
         new PodFieldsValid(),
         new SecurityContextValid(),
-        new VolumesValid());
+        new VolumesValid(),
+        new PersistentVolumesValid());
   }
 
   /**
