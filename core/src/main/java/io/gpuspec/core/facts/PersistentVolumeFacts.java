@@ -166,7 +166,8 @@ public final class PersistentVolumeFacts {
       }
     }
     if (modes.contains("ReadWriteOncePod")
-        && modes.stream().anyMatch(m -> !m.equals("ReadWriteOncePod") && ACCESS_MODES.contains(m))) {
+        && modes.stream()
+            .anyMatch(m -> !m.equals("ReadWriteOncePod") && ACCESS_MODES.contains(m))) {
       findings.add(
           Finding.rejection(
               "spec.accessModes",
@@ -246,7 +247,8 @@ public final class PersistentVolumeFacts {
     return value.isString() && value.asString().isEmpty();
   }
 
-  private static void sourceDetails(List<Finding> findings, String source, JsonNode node, String at) {
+  private static void sourceDetails(
+      List<Finding> findings, String source, JsonNode node, String at) {
     String path = node.path("path").asString("");
     switch (source) {
       case "local", "hostPath" -> {

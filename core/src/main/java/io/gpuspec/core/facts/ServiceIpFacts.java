@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
  * ValidateServiceClusterIPsRelatedFields} admit them on create, after the API server copies {@code
  * clusterIP} into an empty {@code clusterIPs} (and back): {@code clusterIPs[0]} equal to {@code
  * clusterIP}; at most two cluster IPs, valid addresses, {@code None} only alone, one per family;
- * {@code ipFamilies} of IPv4/IPv6 without repeats, matching the cluster IPs in order; a known {@code
- * ipFamilyPolicy}, {@code SingleStack} with one family and one address; ExternalName Services with
- * neither; {@code externalIPs} that are valid, non-special addresses; {@code
+ * {@code ipFamilies} of IPv4/IPv6 without repeats, matching the cluster IPs in order; a known
+ * {@code ipFamilyPolicy}, {@code SingleStack} with one family and one address; ExternalName
+ * Services with neither; {@code externalIPs} that are valid, non-special addresses; {@code
  * loadBalancerSourceRanges} that are CIDRs, on a LoadBalancer only. Reported by rule {@value
  * ServiceFacts#RULE}; every finding is a rejection.
  */
@@ -86,7 +86,9 @@ final class ServiceIpFacts {
       findings.add(
           Finding.rejection(
               "spec.ipFamilyPolicy",
-              "ipFamilyPolicy \"" + policy + "\" is not SingleStack, PreferDualStack or"
+              "ipFamilyPolicy \""
+                  + policy
+                  + "\" is not SingleStack, PreferDualStack or"
                   + " RequireDualStack",
               "set ipFamilyPolicy: SingleStack, or drop it"));
     }
@@ -107,8 +109,13 @@ final class ServiceIpFacts {
         findings.add(
             Finding.rejection(
                 "spec.clusterIPs[" + i + "]",
-                "\"" + ips.get(i) + "\" is not an " + families.get(i) + " address as ipFamilies["
-                    + i + "] says",
+                "\""
+                    + ips.get(i)
+                    + "\" is not an "
+                    + families.get(i)
+                    + " address as ipFamilies["
+                    + i
+                    + "] says",
                 "list the families in the order of the cluster IPs"));
       }
     }

@@ -16,14 +16,15 @@ import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
 import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
 import io.gpuspec.core.internal.rules.JobCompletionFieldsValid;
+import io.gpuspec.core.internal.rules.LimitRangesValid;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
 import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
+import io.gpuspec.core.internal.rules.PersistentVolumesValid;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PodFieldsValid;
-import io.gpuspec.core.internal.rules.PersistentVolumesValid;
 import io.gpuspec.core.internal.rules.PodPlacementValid;
 import io.gpuspec.core.internal.rules.PortsAndProbesValid;
 import io.gpuspec.core.internal.rules.PriorityClassValid;
@@ -120,7 +121,8 @@ public final class CoreModule implements GpuspecModule {
         new PodFieldsValid(),
         new SecurityContextValid(),
         new VolumesValid(),
-        new PersistentVolumesValid());
+        new PersistentVolumesValid(),
+        new LimitRangesValid());
   }
 
   /**

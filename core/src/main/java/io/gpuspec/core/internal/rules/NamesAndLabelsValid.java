@@ -25,8 +25,8 @@ import java.util.List;
  * manualSelector: true} keeps it out of the labels) and a CronJob's gets 11 characters appended (≤
  * 52). A {@code generateName} prefix follows the same format (a trailing {@code -} allowed). A
  * module declares the name format of its own kinds. All annotations of an object take at most 256
- * KiB; a pod's {@code priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains.
- * A Namespace's {@code spec.finalizers} are finalizer names.
+ * KiB; a pod's {@code priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains. A
+ * Namespace's {@code spec.finalizers} are finalizer names.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {

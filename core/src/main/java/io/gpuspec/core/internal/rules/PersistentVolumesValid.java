@@ -40,7 +40,8 @@ public final class PersistentVolumesValid extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     for (PersistentVolume volume : manifests.ofType(PersistentVolume.class)) {
       PersistentVolumeFacts.spec(volume).forEach(f -> context.report(volume, f));
-      VolumeNodeAffinity affinity = volume.getSpec() == null ? null : volume.getSpec().getNodeAffinity();
+      VolumeNodeAffinity affinity =
+          volume.getSpec() == null ? null : volume.getSpec().getNodeAffinity();
       NodeSelector required = affinity == null ? null : affinity.getRequired();
       if (affinity != null && required == null) {
         context.report(
