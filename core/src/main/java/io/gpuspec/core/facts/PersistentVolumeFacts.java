@@ -11,12 +11,11 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A PersistentVolume as core {@code ValidatePersistentVolumeSpec} admits it on create (<a
@@ -39,61 +38,124 @@ public final class PersistentVolumeFacts {
       Set.of("ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod");
   private static final Set<String> RECLAIM = Set.of("Retain", "Delete", "Recycle");
   private static final Set<String> VOLUME_MODES = Set.of("Filesystem", "Block");
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-
-  /** Each volume source and the fields its upstream validator requires to be non-empty. */
-  private static final Map<String, List<String>> REQUIRED =
-      Map.ofEntries(
-          Map.entry("hostPath", List.of("path")),
-          Map.entry("gcePersistentDisk", List.of("pdName")),
-          Map.entry("awsElasticBlockStore", List.of("volumeID")),
-          Map.entry("glusterfs", List.of("endpoints", "path")),
-          Map.entry("nfs", List.of("server", "path")),
-          Map.entry("rbd", List.of("monitors", "image")),
-          Map.entry("quobyte", List.of("registry", "volume")),
-          Map.entry("cephfs", List.of("monitors")),
-          Map.entry("iscsi", List.of("targetPortal", "iqn")),
-          Map.entry("cinder", List.of("volumeID")),
-          Map.entry("flexVolume", List.of("driver")),
-          Map.entry("azureFile", List.of("secretName", "shareName")),
-          Map.entry("vsphereVolume", List.of("volumePath")),
-          Map.entry("photonPersistentDisk", List.of("pdID")),
-          Map.entry("portworxVolume", List.of("volumeID")),
-          Map.entry("azureDisk", List.of("diskName", "diskURI")),
-          Map.entry("scaleIO", List.of("gateway", "system", "volumeName")),
-          Map.entry("local", List.of("path")),
-          Map.entry("storageos", List.of("volumeName")),
-          Map.entry("csi", List.of("driver", "volumeHandle")));
 
   private PersistentVolumeFacts() {}
 
-  /** The sources a spec gives, in the order upstream validates them. */
-  private static Map<String, Object> sources(PersistentVolumeSpec spec) {
-    Map<String, Object> sources = new LinkedHashMap<>();
-    sources.put("hostPath", spec.getHostPath());
-    sources.put("gcePersistentDisk", spec.getGcePersistentDisk());
-    sources.put("awsElasticBlockStore", spec.getAwsElasticBlockStore());
-    sources.put("glusterfs", spec.getGlusterfs());
-    sources.put("flocker", spec.getFlocker());
-    sources.put("nfs", spec.getNfs());
-    sources.put("rbd", spec.getRbd());
-    sources.put("quobyte", spec.getQuobyte());
-    sources.put("cephfs", spec.getCephfs());
-    sources.put("iscsi", spec.getIscsi());
-    sources.put("cinder", spec.getCinder());
-    sources.put("fc", spec.getFc());
-    sources.put("flexVolume", spec.getFlexVolume());
-    sources.put("azureFile", spec.getAzureFile());
-    sources.put("vsphereVolume", spec.getVsphereVolume());
-    sources.put("photonPersistentDisk", spec.getPhotonPersistentDisk());
-    sources.put("portworxVolume", spec.getPortworxVolume());
-    sources.put("azureDisk", spec.getAzureDisk());
-    sources.put("scaleIO", spec.getScaleIO());
-    sources.put("local", spec.getLocal());
-    sources.put("storageos", spec.getStorageos());
-    sources.put("csi", spec.getCsi());
-    sources.values().removeIf(java.util.Objects::isNull);
+  /**
+   * The sources a spec gives, in the order upstream validates them, each with the fields its
+   * validator requires to be non-empty.
+   */
+  private static Map<String, Map<String, @Nullable Object>> sources(PersistentVolumeSpec spec) {
+    Map<String, Map<String, @Nullable Object>> sources = new LinkedHashMap<>();
+    var hostPath = spec.getHostPath();
+    if (hostPath != null) {
+      sources.put("hostPath", fields("path", hostPath.getPath()));
+    }
+    var gce = spec.getGcePersistentDisk();
+    if (gce != null) {
+      sources.put("gcePersistentDisk", fields("pdName", gce.getPdName()));
+    }
+    var aws = spec.getAwsElasticBlockStore();
+    if (aws != null) {
+      sources.put("awsElasticBlockStore", fields("volumeID", aws.getVolumeID()));
+    }
+    var gluster = spec.getGlusterfs();
+    if (gluster != null) {
+      sources.put(
+          "glusterfs", fields("endpoints", gluster.getEndpoints(), "path", gluster.getPath()));
+    }
+    if (spec.getFlocker() != null) {
+      sources.put("flocker", fields());
+    }
+    var nfs = spec.getNfs();
+    if (nfs != null) {
+      sources.put("nfs", fields("server", nfs.getServer(), "path", nfs.getPath()));
+    }
+    var rbd = spec.getRbd();
+    if (rbd != null) {
+      sources.put("rbd", fields("monitors", rbd.getMonitors(), "image", rbd.getImage()));
+    }
+    var quobyte = spec.getQuobyte();
+    if (quobyte != null) {
+      sources.put(
+          "quobyte", fields("registry", quobyte.getRegistry(), "volume", quobyte.getVolume()));
+    }
+    var cephfs = spec.getCephfs();
+    if (cephfs != null) {
+      sources.put("cephfs", fields("monitors", cephfs.getMonitors()));
+    }
+    var iscsi = spec.getIscsi();
+    if (iscsi != null) {
+      sources.put("iscsi", fields("targetPortal", iscsi.getTargetPortal(), "iqn", iscsi.getIqn()));
+    }
+    var cinder = spec.getCinder();
+    if (cinder != null) {
+      sources.put("cinder", fields("volumeID", cinder.getVolumeID()));
+    }
+    if (spec.getFc() != null) {
+      sources.put("fc", fields());
+    }
+    var flex = spec.getFlexVolume();
+    if (flex != null) {
+      sources.put("flexVolume", fields("driver", flex.getDriver()));
+    }
+    var azureFile = spec.getAzureFile();
+    if (azureFile != null) {
+      sources.put(
+          "azureFile",
+          fields("secretName", azureFile.getSecretName(), "shareName", azureFile.getShareName()));
+    }
+    var vsphere = spec.getVsphereVolume();
+    if (vsphere != null) {
+      sources.put("vsphereVolume", fields("volumePath", vsphere.getVolumePath()));
+    }
+    var photon = spec.getPhotonPersistentDisk();
+    if (photon != null) {
+      sources.put("photonPersistentDisk", fields("pdID", photon.getPdID()));
+    }
+    var portworx = spec.getPortworxVolume();
+    if (portworx != null) {
+      sources.put("portworxVolume", fields("volumeID", portworx.getVolumeID()));
+    }
+    var azureDisk = spec.getAzureDisk();
+    if (azureDisk != null) {
+      sources.put(
+          "azureDisk",
+          fields("diskName", azureDisk.getDiskName(), "diskURI", azureDisk.getDiskURI()));
+    }
+    var scaleIo = spec.getScaleIO();
+    if (scaleIo != null) {
+      sources.put(
+          "scaleIO",
+          fields(
+              "gateway",
+              scaleIo.getGateway(),
+              "system",
+              scaleIo.getSystem(),
+              "volumeName",
+              scaleIo.getVolumeName()));
+    }
+    var local = spec.getLocal();
+    if (local != null) {
+      sources.put("local", fields("path", local.getPath()));
+    }
+    var storageos = spec.getStorageos();
+    if (storageos != null) {
+      sources.put("storageos", fields("volumeName", storageos.getVolumeName()));
+    }
+    var csi = spec.getCsi();
+    if (csi != null) {
+      sources.put("csi", fields("driver", csi.getDriver(), "volumeHandle", csi.getVolumeHandle()));
+    }
     return sources;
+  }
+
+  private static Map<String, @Nullable Object> fields(@Nullable Object... namesAndValues) {
+    Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+      fields.put(String.valueOf(namesAndValues[i]), namesAndValues[i + 1]);
+    }
+    return fields;
   }
 
   /** K8S020 on one PersistentVolume's spec (its node affinity aside). */
@@ -101,9 +163,11 @@ public final class PersistentVolumeFacts {
     List<Finding> findings = new ArrayList<>();
     PersistentVolumeSpec spec =
         volume.getSpec() == null ? new PersistentVolumeSpec() : volume.getSpec();
-    accessModes(findings, NullFree.list(spec.getAccessModes()));
+    accessModes(
+        findings,
+        NullFree.list(spec.getAccessModes()).stream().map(m -> m == null ? "" : m).toList());
     capacity(findings, spec.getCapacity() == null ? Map.of() : spec.getCapacity());
-    String source = source(findings, sources(spec));
+    String source = source(findings, spec);
     String policy = spec.getPersistentVolumeReclaimPolicy();
     if (policy != null && !policy.isEmpty() && !RECLAIM.contains(policy)) {
       findings.add(
@@ -200,9 +264,9 @@ public final class PersistentVolumeFacts {
   }
 
   /** Checks the sources and returns the one given (or null). */
-  private static @Nullable String source(List<Finding> findings, Map<String, Object> sources) {
+  private static @Nullable String source(List<Finding> findings, PersistentVolumeSpec spec) {
     String first = null;
-    for (Map.Entry<String, Object> source : sources.entrySet()) {
+    for (Map.Entry<String, Map<String, @Nullable Object>> source : sources(spec).entrySet()) {
       String name = source.getKey();
       String at = "spec." + name;
       if (first != null && !name.equals("flexVolume")) {
@@ -214,17 +278,21 @@ public final class PersistentVolumeFacts {
         continue;
       }
       first = first == null ? name : first;
-      JsonNode node = JSON.valueToTree(source.getValue());
-      for (String field : REQUIRED.getOrDefault(name, List.of())) {
-        if (blank(node.get(field))) {
+      for (Map.Entry<String, @Nullable Object> field : source.getValue().entrySet()) {
+        Object value = field.getValue();
+        boolean blank =
+            value == null
+                || (value instanceof String text && text.isEmpty())
+                || (value instanceof List<?> list && list.isEmpty());
+        if (blank) {
           findings.add(
               Finding.rejection(
-                  at + "." + field,
-                  "Required value: the " + name + " source needs " + field,
-                  "give " + field + " of the volume"));
+                  at + "." + field.getKey(),
+                  "Required value: the " + name + " source needs " + field.getKey(),
+                  "give " + field.getKey() + " of the volume"));
         }
       }
-      sourceDetails(findings, name, node, at);
+      sourceDetails(findings, name, spec, at);
     }
     if (first == null) {
       findings.add(
@@ -237,28 +305,14 @@ public final class PersistentVolumeFacts {
     return first;
   }
 
-  private static boolean blank(@Nullable JsonNode value) {
-    if (value == null || value.isNull() || value.isMissingNode()) {
-      return true;
-    }
-    if (value.isContainer()) {
-      return value.isEmpty();
-    }
-    return value.isString() && value.asString().isEmpty();
-  }
-
   private static void sourceDetails(
-      List<Finding> findings, String source, JsonNode node, String at) {
-    String path = node.path("path").asString("");
+      List<Finding> findings, String source, PersistentVolumeSpec spec, String at) {
     switch (source) {
-      case "local", "hostPath" -> {
-        if (VolumePaths.hasBackstep(path)) {
-          findings.add(
-              Finding.rejection(at + ".path", "the path holds '..'", "give it without '..'"));
-        }
-      }
+      case "local" -> noBackstep(findings, spec.getLocal().getPath(), at);
+      case "hostPath" -> noBackstep(findings, spec.getHostPath().getPath(), at);
       case "nfs" -> {
-        if (!path.isEmpty() && !path.startsWith("/")) {
+        String path = spec.getNfs().getPath();
+        if (path != null && !path.isEmpty() && !path.startsWith("/")) {
           findings.add(
               Finding.rejection(
                   at + ".path",
@@ -267,9 +321,10 @@ public final class PersistentVolumeFacts {
         }
       }
       case "csi" -> {
-        String driver = node.path("driver").asString("");
+        String driver = spec.getCsi().getDriver() == null ? "" : spec.getCsi().getDriver();
         if (!driver.isEmpty()
-            && (driver.length() > 63 || !Names.isDns1123Subdomain(driver.toLowerCase()))) {
+            && (driver.length() > 63
+                || !Names.isDns1123Subdomain(driver.toLowerCase(Locale.ROOT)))) {
           findings.add(
               Finding.rejection(
                   at + ".driver",
@@ -278,15 +333,15 @@ public final class PersistentVolumeFacts {
         }
       }
       case "iscsi" -> {
-        int lun = node.path("lun").asInt(0);
-        if (lun < 0 || lun > 255) {
+        Integer lun = spec.getIscsi().getLun();
+        if (lun != null && (lun < 0 || lun > 255)) {
           findings.add(
               Finding.rejection(at + ".lun", "lun " + lun + " is not 0 to 255", "give the LUN"));
         }
       }
       case "fc" -> {
-        boolean wwns = !node.path("targetWWNs").isEmpty();
-        boolean wwids = !node.path("wwids").isEmpty();
+        boolean wwns = !NullFree.list(spec.getFc().getTargetWWNs()).isEmpty();
+        boolean wwids = !NullFree.list(spec.getFc().getWwids()).isEmpty();
         if (wwns == wwids) {
           findings.add(
               Finding.rejection(
@@ -296,9 +351,9 @@ public final class PersistentVolumeFacts {
         }
       }
       case "flocker" -> {
-        boolean name = !node.path("datasetName").asString("").isEmpty();
-        boolean uuid = !node.path("datasetUUID").asString("").isEmpty();
-        if (name == uuid) {
+        boolean named = !isEmpty(spec.getFlocker().getDatasetName());
+        boolean uuid = !isEmpty(spec.getFlocker().getDatasetUUID());
+        if (named == uuid) {
           findings.add(
               Finding.rejection(
                   at,
@@ -310,6 +365,16 @@ public final class PersistentVolumeFacts {
         // the required fields are all this source's validator checks here
       }
     }
+  }
+
+  private static void noBackstep(List<Finding> findings, @Nullable String path, String at) {
+    if (path != null && VolumePaths.hasBackstep(path)) {
+      findings.add(Finding.rejection(at + ".path", "the path holds '..'", "give it without '..'"));
+    }
+  }
+
+  private static boolean isEmpty(@Nullable String value) {
+    return value == null || value.isEmpty();
   }
 
   /** Whether the hostPath is {@code /} once cleaned as Go's {@code path.Clean} does. */

@@ -32,15 +32,15 @@ final class ServiceIpFacts {
   private ServiceIpFacts() {}
 
   static void check(List<Finding> findings, ServiceSpec spec, String type) {
-    List<String> ips = new ArrayList<>(NullFree.list(spec.getClusterIPs()));
+    List<String> ips = strings(spec.getClusterIPs());
     String clusterIp = spec.getClusterIP() == null ? "" : spec.getClusterIP();
     if (ips.isEmpty() && !clusterIp.isEmpty()) {
       ips.add(clusterIp); // the API server fills clusterIPs from clusterIP
     }
-    List<String> families = NullFree.list(spec.getIpFamilies());
+    List<String> families = strings(spec.getIpFamilies());
     String policy = spec.getIpFamilyPolicy();
-    externalIps(findings, NullFree.list(spec.getExternalIPs()));
-    sourceRanges(findings, NullFree.list(spec.getLoadBalancerSourceRanges()), type);
+    externalIps(findings, strings(spec.getExternalIPs()));
+    sourceRanges(findings, strings(spec.getLoadBalancerSourceRanges()), type);
     if (type.equals("ExternalName")) {
       if (policy != null) {
         findings.add(
@@ -119,6 +119,15 @@ final class ServiceIpFacts {
                 "list the families in the order of the cluster IPs"));
       }
     }
+  }
+
+  /** The list with {@code null} items read as empty strings. */
+  private static List<String> strings(@Nullable List<String> list) {
+    List<String> strings = new ArrayList<>();
+    for (String item : NullFree.list(list)) {
+      strings.add(item == null ? "" : item);
+    }
+    return strings;
   }
 
   /** Checks the cluster IPs; true when one is invalid. */
