@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceClaim;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceConstraintBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
@@ -304,6 +305,23 @@ class SharingDefectMutationProperties {
             new ArrayList<>(valid.claimTemplate().getSpec().getSpec().getDevices().getRequests());
         requests.add(new DeviceRequestBuilder(requests.get(0)).build());
         valid.claimTemplate().getSpec().getSpec().getDevices().setRequests(requests);
+      }
+    },
+    DRA003 {
+      /** A constraint naming a request the claim does not have. */
+      @Override
+      void apply(Valid valid) {
+        valid
+            .claimTemplate()
+            .getSpec()
+            .getSpec()
+            .getDevices()
+            .setConstraints(
+                List.of(
+                    new DeviceConstraintBuilder()
+                        .withRequests("no-such-request")
+                        .withMatchAttribute("resource.kubernetes.io/pcieRoot")
+                        .build()));
       }
     };
 

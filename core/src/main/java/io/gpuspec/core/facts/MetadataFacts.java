@@ -126,17 +126,7 @@ public final class MetadataFacts {
       return findings;
     }
     List<String> finalizers = meta.getFinalizers() == null ? List.of() : meta.getFinalizers();
-    for (int i = 0; i < finalizers.size(); i++) {
-      String finalizer = finalizers.get(i) == null ? "" : finalizers.get(i);
-      if (!Names.isQualifiedName(finalizer)
-          || (!finalizer.contains("/") && !STANDARD_FINALIZERS.contains(finalizer))) {
-        findings.add(
-            Finding.rejection(
-                path + ".finalizers[" + i + "]",
-                "finalizer \"" + finalizer + "\" is neither standard nor a domain-qualified name",
-                "write it as example.com/cleanup"));
-      }
-    }
+    findings.addAll(finalizerNames(finalizers, path + ".finalizers"));
     if (finalizers.contains("orphan") && finalizers.contains("foregroundDeletion")) {
       findings.add(
           Finding.rejection(
@@ -172,6 +162,28 @@ public final class MetadataFacts {
                 at + ".controller",
                 "only one owner reference can be the controller",
                 "set controller: true on one owner"));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * K8S003 on a list of finalizer names at {@code path} (core {@code validateFinalizerName}, for
+   * {@code metadata.finalizers} and a Namespace's {@code spec.finalizers}): each is a qualified
+   * name, with a domain unless it is a standard one ({@code kubernetes}, {@code orphan}, {@code
+   * foregroundDeletion}).
+   */
+  public static List<Finding> finalizerNames(List<String> finalizers, String path) {
+    List<Finding> findings = new ArrayList<>();
+    for (int i = 0; i < finalizers.size(); i++) {
+      String finalizer = finalizers.get(i) == null ? "" : finalizers.get(i);
+      if (!Names.isQualifiedName(finalizer)
+          || (!finalizer.contains("/") && !STANDARD_FINALIZERS.contains(finalizer))) {
+        findings.add(
+            Finding.rejection(
+                path + "[" + i + "]",
+                "finalizer \"" + finalizer + "\" is neither standard nor a domain-qualified name",
+                "write it as example.com/cleanup"));
       }
     }
     return findings;

@@ -1,5 +1,6 @@
 package io.gpuspec.core.facts;
 
+import io.fabric8.kubernetes.api.model.ClusterTrustBundleProjection;
 import io.fabric8.kubernetes.api.model.DownwardAPIVolumeFile;
 import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.ProjectedVolumeSource;
@@ -69,6 +70,9 @@ final class ProjectedChecks {
       }
       if (source.getServiceAccountToken() != null) {
         token(source.getServiceAccountToken(), path + ".serviceAccountToken", paths, findings);
+      }
+      if (source.getClusterTrustBundle() != null) {
+        trustBundle(source.getClusterTrustBundle(), path + ".clusterTrustBundle", paths, findings);
       }
     }
   }
@@ -149,6 +153,48 @@ final class ProjectedChecks {
               at + ".expirationSeconds",
               "a token living " + seconds + " s is not 10 minutes to 2^32 seconds",
               "give at least 600, or leave it out (3600)"));
+    }
+  }
+
+  /**
+   * A ClusterTrustBundle projection: exactly one of {@code name} and {@code signerName}, non-empty,
+   * a label selector only with {@code signerName}, and a relative path of its own.
+   */
+  private static void trustBundle(
+      ClusterTrustBundleProjection bundle, String at, Set<String> paths, List<Finding> findings) {
+    String name = bundle.getName();
+    String signer = bundle.getSignerName();
+    if (name != null && signer != null) {
+      findings.add(
+          Finding.rejection(at, "only one of name and signerName may be used", "keep one of them"));
+    } else if (name == null && signer == null) {
+      findings.add(
+          Finding.rejection(
+              at,
+              "Required value: either name or signerName must be used",
+              "name the ClusterTrustBundle, or select bundles by signerName"));
+    } else if (name != null) {
+      if (name.isEmpty()) {
+        findings.add(Finding.rejection(at + ".name", "Required value: an empty name", "name it"));
+      }
+      if (bundle.getLabelSelector() != null) {
+        findings.add(
+            Finding.rejection(
+                at + ".labelSelector",
+                "labelSelector may only be used with signerName",
+                "drop labelSelector, or select by signerName"));
+      }
+    } else if (signer.isEmpty()) {
+      findings.add(
+          Finding.rejection(
+              at + ".signerName", "Required value: an empty signerName", "give the signer"));
+    }
+    if (VolumePaths.blank(bundle.getPath())) {
+      findings.add(
+          Finding.rejection(at + ".path", "Required value: the bundle needs a path", "give one"));
+    } else {
+      VolumePaths.relativePath(bundle.getPath(), at + ".path", findings);
+      unique(bundle.getPath(), at + ".path", paths, findings);
     }
   }
 

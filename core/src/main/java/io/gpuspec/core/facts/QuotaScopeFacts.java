@@ -64,6 +64,10 @@ public final class QuotaScopeFacts {
           "services.loadbalancers",
           "requests.storage");
 
+  /** Ephemeral storage, a standard quota resource that no scope of pods counts. */
+  private static final Set<String> EPHEMERAL =
+      Set.of("ephemeral-storage", "requests.ephemeral-storage", "limits.ephemeral-storage");
+
   /** Standard quota resources of pods, and the standard ones not about claims. */
   private static final Set<String> STANDARD =
       Set.of(
@@ -174,16 +178,27 @@ public final class QuotaScopeFacts {
 
   private static boolean countable(String scope, String resource) {
     if (scope.equals("BestEffort")) {
-      return resource.equals("pods")
-          || !(STANDARD.contains(resource) || NOT_POD_RESOURCES.contains(resource));
+      return resource.equals("pods") || !(STANDARD.contains(resource) || notPodCompute(resource));
     }
     if (POD_SCOPES.contains(scope)) {
-      return !NOT_POD_RESOURCES.contains(resource);
+      return !notPodCompute(resource);
     }
     if (scope.equals("VolumeAttributesClass")) {
       return !STANDARD.contains(resource);
     }
     return true;
+  }
+
+  /**
+   * A standard quota resource that no pod scope counts: the object counts and claim storage, and
+   * also ephemeral storage and huge pages, which upstream's pod compute resources (cpu and memory)
+   * leave out.
+   */
+  private static boolean notPodCompute(String resource) {
+    return NOT_POD_RESOURCES.contains(resource)
+        || EPHEMERAL.contains(resource)
+        || resource.startsWith("hugepages-")
+        || resource.startsWith("requests.hugepages-");
   }
 
   private static void conflicts(List<Finding> findings, String path, Set<String> scopes) {

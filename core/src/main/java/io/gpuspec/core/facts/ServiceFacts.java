@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  * {@code externalName} and no cluster IP, no headless NodePort or LoadBalancer, a {@code
  * loadBalancerClass} only on a LoadBalancer; a known session affinity with a timeout of 1–86400
  * seconds, an {@code externalTrafficPolicy} only on externally reachable Services, and a known
- * {@code internalTrafficPolicy}. Every finding is a rejection; reported by rule {@value #RULE}.
+ * {@code internalTrafficPolicy}; cluster and external IPs, IP families and source ranges as {@code
+ * ServiceIpFacts} admits them. Every finding is a rejection; reported by rule {@value #RULE}.
  */
 public final class ServiceFacts {
 
@@ -73,6 +74,7 @@ public final class ServiceFacts {
     ports(findings, ports, type);
     kind(findings, spec, type, headless);
     affinity(findings, spec, type);
+    ServiceIpFacts.check(findings, spec, type);
     return findings;
   }
 

@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  * '..' and a known type; a CSI driver and NFS server and absolute path; a mount path, a relative
  * {@code subPath} or {@code subPathExpr} (not both), a known propagation (Bidirectional only when
  * privileged), {@code recursiveReadOnly} only on read-only mounts; devices on PVC volumes, each
- * name and path once and not also mounted. All are rejections. (Mounted volumes exist and mount
- * paths are unique: K8S007.)
+ * name and path once and not also mounted; the rarer sources as {@code VolumeSourceFacts} checks
+ * them. All are rejections. (Mounted volumes exist and mount paths are unique: K8S007.)
  */
 public final class VolumeFacts {
 
@@ -48,8 +48,16 @@ public final class VolumeFacts {
 
   private VolumeFacts() {}
 
-  /** The findings on a pod spec at {@code specPath}. */
+  /** The findings on a pod template's spec at {@code specPath}. */
   public static List<Finding> of(PodSpec spec, String specPath) {
+    return of(spec, specPath, null);
+  }
+
+  /**
+   * The findings on a pod spec at {@code specPath}; {@code podName} is the Pod's name when the spec
+   * is a Pod's own (some checks apply to Pods only), null for a template.
+   */
+  public static List<Finding> of(PodSpec spec, String specPath, @Nullable String podName) {
     PodSpec given = NullFree.podSpec(spec);
     List<Finding> findings = new ArrayList<>();
     Map<String, Volume> volumes = new HashMap<>();
@@ -60,6 +68,7 @@ public final class VolumeFacts {
         volumes.putIfAbsent(volume.getName(), volume);
       }
       source(volume, specPath + ".volumes[" + i + "]", findings);
+      VolumeSourceFacts.check(volume, specPath + ".volumes[" + i + "]", podName, findings);
     }
     List<Container> containers = given.getContainers();
     for (int i = 0; i < containers.size(); i++) {

@@ -16,11 +16,13 @@ import io.gpuspec.core.internal.rules.GpuPodsTolerateGpuTaints;
 import io.gpuspec.core.internal.rules.GpuTolerationsPairedWithAffinity;
 import io.gpuspec.core.internal.rules.GpuWorkloadsPinGpuNodes;
 import io.gpuspec.core.internal.rules.JobCompletionFieldsValid;
+import io.gpuspec.core.internal.rules.LimitRangesValid;
 import io.gpuspec.core.internal.rules.NamesAndLabelsValid;
 import io.gpuspec.core.internal.rules.NodeSelectionCanBeSatisfied;
 import io.gpuspec.core.internal.rules.NodeSelectorsValid;
 import io.gpuspec.core.internal.rules.ObjectsDefinedOnce;
 import io.gpuspec.core.internal.rules.OneGpuModelPerJob;
+import io.gpuspec.core.internal.rules.PersistentVolumesValid;
 import io.gpuspec.core.internal.rules.PodFailurePolicyValid;
 import io.gpuspec.core.internal.rules.PodFieldsValid;
 import io.gpuspec.core.internal.rules.PodPlacementValid;
@@ -118,7 +120,9 @@ public final class CoreModule implements GpuspecModule {
         new ContainerFieldsValid(),
         new PodFieldsValid(),
         new SecurityContextValid(),
-        new VolumesValid());
+        new VolumesValid(),
+        new PersistentVolumesValid(),
+        new LimitRangesValid());
   }
 
   /**

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.ResourceClaim;
 import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -83,8 +84,16 @@ public final class DraClaimFacts {
                   "declare it in spec.resourceClaims or use one of the declared claims"));
           continue;
         }
-        Optional<List<String>> requests = declared.get(name);
         String request = use.getRequest();
+        if (request != null && !request.isEmpty() && !isRequestName(request)) {
+          findings.add(
+              Finding.rejection(
+                  at + ".request",
+                  "request \"" + request + "\" is not a DNS-1123 label",
+                  "name a request of the claim: at most 63 lower-case letters, digits and '-'"));
+          continue;
+        }
+        Optional<List<String>> requests = declared.get(name);
         String main = request == null ? null : request.split("/", 2)[0]; // <request>[/<sub>]
         if (main != null && requests.isPresent() && !requests.get().contains(main)) {
           findings.add(
@@ -102,6 +111,15 @@ public final class DraClaimFacts {
       }
     }
     return findings;
+  }
+
+  /**
+   * Whether a container's {@code resources.claims[].request} has the form the API server takes: a
+   * DNS-1123 label, or (read leniently, for prioritized lists) two labels joined by '/'.
+   */
+  private static boolean isRequestName(String request) {
+    String[] parts = request.split("/", -1);
+    return parts.length <= 2 && Arrays.stream(parts).allMatch(Names::isDns1123Label);
   }
 
   /** SHR012's warnings on a pod spec: a claim's template or claim not in the set. */

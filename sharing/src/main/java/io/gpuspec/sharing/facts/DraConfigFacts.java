@@ -4,8 +4,10 @@ import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.gpuspec.core.k8s.Names;
 import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.k8s.Quantities;
 import io.gpuspec.core.report.Finding;
@@ -13,6 +15,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,11 +25,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Facts about the device configs of a DRA ResourceClaim or ResourceClaimTemplate (reported by
- * SHR011): each config names only requests of the claim (the API server rejects others), and an
- * opaque config for NVIDIA's driver ({@code gpu.nvidia.com}) is one the driver decodes strictly:
- * {@code resource.nvidia.com/v1beta1} {@code GpuConfig} for GPU requests or {@code MigDeviceConfig}
- * for MIG requests, with a {@code sharing} of strategy {@code TimeSlicing} (interval {@code
- * Default}, {@code Short}, {@code Medium} or {@code Long}; GPUs only) or {@code MPS} ({@code
+ * SHR011): each config names only requests of the claim (the API server rejects others) and holds
+ * an opaque config with a driver that is a DNS subdomain of at most 63 characters and parameters
+ * that are a JSON object of at most 10 Ki (the API server rejects others); and an opaque config for
+ * NVIDIA's driver ({@code gpu.nvidia.com}) is one the driver decodes strictly: {@code
+ * resource.nvidia.com/v1beta1} {@code GpuConfig} for GPU requests or {@code MigDeviceConfig} for
+ * MIG requests, with a {@code sharing} of strategy {@code TimeSlicing} (interval {@code Default},
+ * {@code Short}, {@code Medium} or {@code Long}; GPUs only) or {@code MPS} ({@code
  * defaultActiveThreadPercentage} 0 to 100, pinned memory limits of at least 1Mi), no settings of
  * the other strategy and no unknown fields. Parameters of other drivers are left alone.
  * https://github.com/NVIDIA/k8s-dra-driver-gpu ({@code api/nvidia.com/resource/v1beta1}). A {@code
@@ -48,6 +53,7 @@ public final class DraConfigFacts {
           "defaultPerDevicePinnedMemoryLimit");
   private static final BigDecimal ONE_MIB = BigDecimal.valueOf(1024L * 1024L);
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final int MAX_PARAMETERS = 10 * 1024;
 
   private DraConfigFacts() {}
 
@@ -117,11 +123,65 @@ public final class DraConfigFacts {
                   "name one of the claim's requests, or leave requests empty for all of them"));
         }
       }
-      if (config.getOpaque() != null && DRIVER.equals(config.getOpaque().getDriver())) {
+      if (config.getOpaque() == null) {
+        findings.add(
+            Finding.rejection(
+                at + ".opaque",
+                "Required value: a device config needs opaque: {driver, parameters}",
+                "write opaque: {driver: gpu.nvidia.com, parameters: {...}}"));
+      } else if (opaque(findings, config.getOpaque(), at + ".opaque")
+          && DRIVER.equals(config.getOpaque().getDriver())) {
         new Parameters(findings, at + ".opaque.parameters")
             .check(config.getOpaque().getParameters(), requests, classes);
       }
     }
+  }
+
+  /**
+   * An opaque config as the API server admits it (kubernetes {@code validateOpaqueConfiguration}):
+   * a driver that is a DNS subdomain of at most 63 characters, and parameters that are a JSON
+   * object of at most 10 Ki; true when both hold.
+   */
+  private static boolean opaque(
+      List<Finding> findings, OpaqueDeviceConfiguration opaque, String at) {
+    boolean ok = true;
+    String driver = opaque.getDriver() == null ? "" : opaque.getDriver();
+    if (driver.isEmpty()
+        || driver.length() > 63
+        || !Names.isDns1123Subdomain(driver.toLowerCase(Locale.ROOT))) {
+      ok = false;
+      findings.add(
+          Finding.rejection(
+              at + ".driver",
+              driver.isEmpty()
+                  ? "Required value: the opaque config names no driver"
+                  : "driver \"" + driver + "\" is not a DNS subdomain of at most 63 characters",
+              "name the DRA driver the parameters are for, e.g. gpu.nvidia.com"));
+    }
+    Object raw = opaque.getParameters();
+    Object value = raw instanceof AnyType any ? any.getValue() : raw;
+    JsonNode node = value == null ? null : JSON.valueToTree(value);
+    String fix = "write the driver's config object, e.g. {apiVersion: ..., kind: ...}";
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      findings.add(
+          Finding.rejection(
+              at + ".parameters", "Required value: the opaque config has no parameters", fix));
+      return false;
+    }
+    if (!(node instanceof ObjectNode)) {
+      findings.add(Finding.rejection(at + ".parameters", "parameters must be a JSON object", fix));
+      return false;
+    }
+    int length = JSON.writeValueAsString(node).length();
+    if (length > MAX_PARAMETERS) {
+      findings.add(
+          Finding.rejection(
+              at + ".parameters",
+              "the parameters take " + length + " bytes as JSON, more than " + MAX_PARAMETERS,
+              "keep large settings in the driver's own configuration"));
+      return false;
+    }
+    return ok;
   }
 
   /** Checks one opaque parameters object of NVIDIA's GPU driver. */

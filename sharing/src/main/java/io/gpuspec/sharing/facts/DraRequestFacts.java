@@ -17,17 +17,22 @@ import org.jspecify.annotations.Nullable;
  * Facts about the device requests of a DRA ResourceClaim or ResourceClaimTemplate (reported by
  * SHR013): request names are DNS-1123 labels, each used once in the claim, and an {@code exactly}
  * request in {@code ExactCount} mode asks for at least one device; the claim's {@code ExactCount}
- * requests ask for at most 32 devices together, the most one allocation holds. The API server
- * rejects the first three (kubernetes {@code pkg/apis/resource/validation}: {@code
- * validateDeviceClaim}, {@code validateDeviceRequest}, {@code validateDeviceAllocationMode}); the
- * scheduler can never allocate the last ({@code AllocationResultsMaxSize}). Requests of the {@code
- * firstAvailable} form are judged by their names only. A {@code GpuClaimTemplate} built by the DSL
- * throws the first finding of these.
+ * requests ask for at most 32 devices together, the most one allocation holds. A claim has at most
+ * 32 requests, and an {@code exactly} request's {@code allocationMode} is ExactCount (with a count)
+ * or All (without one). The API server rejects all but the device total (kubernetes {@code
+ * pkg/apis/resource/validation}: {@code validateDeviceClaim}, {@code validateDeviceRequest}, {@code
+ * validateDeviceAllocationMode}); the scheduler can never allocate the device total ({@code
+ * AllocationResultsMaxSize}). Requests of the {@code firstAvailable} form are judged by their names
+ * here, their subrequests by DRA003. A {@code GpuClaimTemplate} built by the DSL throws the first
+ * finding of these.
  */
 public final class DraRequestFacts {
 
   /** The most devices one allocation of a claim holds ({@code AllocationResultsMaxSize}). */
   public static final int MAX_DEVICES = 32;
+
+  /** The most requests of one claim ({@code DeviceRequestsMaxSize}). */
+  public static final int MAX_REQUESTS = 32;
 
   private DraRequestFacts() {}
 
@@ -75,18 +80,22 @@ public final class DraRequestFacts {
                 "use at most 63 lower-case letters, digits and '-'"));
       }
       ExactDeviceRequest exactly = request.getExactly();
-      if (exactly != null && isExactCount(exactly)) {
-        long count = exactly.getCount() == null ? 1 : exactly.getCount();
-        if (count < 1) {
-          findings.add(
-              Finding.rejection(
-                  at + ".exactly.count",
-                  "count " + count + " is not positive",
-                  "ask for at least 1 device"));
-        } else {
-          devicesAsked += count;
+      if (exactly != null) {
+        List<Finding> mode =
+            DraDeviceClaimFacts.allocationMode(
+                exactly.getAllocationMode(), exactly.getCount(), at + ".exactly");
+        findings.addAll(mode);
+        if (mode.isEmpty() && isExactCount(exactly)) {
+          devicesAsked += exactly.getCount() == null ? 1 : exactly.getCount();
         }
       }
+    }
+    if (requests.size() > MAX_REQUESTS) {
+      findings.add(
+          Finding.rejection(
+              path,
+              "Too many: " + requests.size() + " requests, at most " + MAX_REQUESTS,
+              "merge requests for the same device class, or split them over claims"));
     }
     if (devicesAsked > MAX_DEVICES) {
       findings.add(

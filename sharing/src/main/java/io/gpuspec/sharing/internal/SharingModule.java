@@ -7,6 +7,7 @@ import io.gpuspec.core.spi.GpuspecModule;
 import io.gpuspec.core.spi.Rule;
 import io.gpuspec.sharing.internal.rules.ClusterPolicyAsTheCrdAllows;
 import io.gpuspec.sharing.internal.rules.DevicePluginConfigReadAsWritten;
+import io.gpuspec.sharing.internal.rules.DraClaimsWellFormed;
 import io.gpuspec.sharing.internal.rules.DraClaimsWired;
 import io.gpuspec.sharing.internal.rules.DraRequestsValid;
 import io.gpuspec.sharing.internal.rules.MigLayoutsPlaceable;
@@ -67,6 +68,7 @@ public final class SharingModule implements GpuspecModule {
         new ClusterPolicyAsTheCrdAllows(),
         new OperatorDevicePluginConfigExists(),
         new OperatorMigPartedConfigExists(),
-        new OperatorMigStrategyFits());
+        new OperatorMigStrategyFits(),
+        new DraClaimsWellFormed());
   }
 }

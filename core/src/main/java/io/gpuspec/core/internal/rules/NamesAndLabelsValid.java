@@ -2,8 +2,10 @@ package io.gpuspec.core.internal.rules;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Service;
 import io.gpuspec.core.facts.MetadataFacts;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.report.Finding;
@@ -23,7 +25,8 @@ import java.util.List;
  * manualSelector: true} keeps it out of the labels) and a CronJob's gets 11 characters appended (≤
  * 52). A {@code generateName} prefix follows the same format (a trailing {@code -} allowed). A
  * module declares the name format of its own kinds. All annotations of an object take at most 256
- * KiB; a pod's {@code priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains.
+ * KiB; a pod's {@code priorityClassName} and {@code serviceAccountName} are DNS-1123 subdomains. A
+ * Namespace's {@code spec.finalizers} are finalizer names.
  */
 public final class NamesAndLabelsValid extends BaseRule {
   public NamesAndLabelsValid() {
@@ -73,6 +76,11 @@ public final class NamesAndLabelsValid extends BaseRule {
           .map(LabelSelector::getMatchLabels)
           .ifPresent(
               labels -> findings.addAll(MetadataFacts.labels(labels, "spec.selector.matchLabels")));
+      if (object instanceof Namespace namespace && namespace.getSpec() != null) {
+        findings.addAll(
+            MetadataFacts.finalizerNames(
+                NullFree.list(namespace.getSpec().getFinalizers()), "spec.finalizers"));
+      }
       if (object instanceof Service service
           && service.getSpec() != null
           && service.getSpec().getSelector() != null) {

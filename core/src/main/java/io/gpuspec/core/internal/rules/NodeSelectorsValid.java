@@ -131,6 +131,26 @@ public final class NodeSelectorsValid extends BaseRule {
   }
 
   /**
+   * K8S009's checks of one required node selector (its terms, expressions and fields) under {@code
+   * termsPath}, reported on {@code object}; for other kinds that hold one (a PersistentVolume's
+   * {@code nodeAffinity.required}).
+   */
+  static void requiredTerms(
+      HasMetadata object, CheckContext context, List<NodeSelectorTerm> terms, String termsPath) {
+    Where where = new Where(object, context);
+    if (terms.isEmpty()) {
+      where.report(
+          termsPath,
+          "Required value: a required node selector needs at least one term",
+          "add a term, e.g. [{matchExpressions: [{key: kubernetes.io/hostname, operator: In,"
+              + " values: [<node>]}]}]");
+    }
+    for (int i = 0; i < terms.size(); i++) {
+      checkTerm(where, terms.get(i), termsPath + "[" + i + "]", true);
+    }
+  }
+
+  /**
    * One term's expressions and fields; the values of a required term's expressions must be label
    * values (upstream exempts preferred terms, for pods created before the check existed).
    */

@@ -3,6 +3,7 @@ package io.gpuspec.core.internal.rules;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.gpuspec.core.facts.PodAnnotationFacts;
 import io.gpuspec.core.facts.PodFieldFacts;
+import io.gpuspec.core.facts.SecurityAnnotationFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -50,6 +51,9 @@ public final class PodFieldsValid extends BaseRule {
                 template.metadata().getAnnotations(),
                 template.spec(),
                 template.metadataPath() + ".annotations")
+            .forEach(finding -> context.report(workload.object(), finding));
+        SecurityAnnotationFacts.of(
+                template.metadata().getAnnotations(), template.spec(), template.specPath())
             .forEach(finding -> context.report(workload.object(), finding));
       }
     }

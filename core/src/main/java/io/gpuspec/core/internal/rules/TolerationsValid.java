@@ -3,6 +3,7 @@ package io.gpuspec.core.internal.rules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.gpuspec.core.Labels;
+import io.gpuspec.core.manifest.AnnotatedTolerations;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.spi.BaseRule;
@@ -11,6 +12,7 @@ import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.RuleInfo;
 import io.gpuspec.core.spi.Workload;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,7 +21,8 @@ import java.util.Set;
  * Tolerations</a>): the operator is {@code Equal} (the default) or {@code Exists}; an empty key
  * needs {@code Exists}; {@code Exists} takes no value; an {@code Equal} value is a label value; the
  * key is a label key; the effect is empty or {@code NoSchedule}, {@code PreferNoSchedule}, {@code
- * NoExecute}; {@code tolerationSeconds} needs {@code NoExecute}.
+ * NoExecute}; {@code tolerationSeconds} needs {@code NoExecute}. The tolerations of a pod's {@code
+ * scheduler.alpha.kubernetes.io/tolerations} annotation are checked the same way.
  */
 public final class TolerationsValid extends BaseRule {
   public TolerationsValid() {
@@ -51,6 +54,19 @@ public final class TolerationsValid extends BaseRule {
               workload.object(),
               tolerations.get(i),
               template.specPath() + ".tolerations[" + i + "]",
+              context);
+        }
+        Map<String, String> annotations = template.metadata().getAnnotations();
+        String annotated = annotations == null ? null : annotations.get(AnnotatedTolerations.KEY);
+        List<Toleration> decoded =
+            annotated == null
+                ? List.of()
+                : AnnotatedTolerations.decode(annotated).orElse(List.of());
+        for (int i = 0; i < decoded.size(); i++) {
+          check(
+              workload.object(),
+              decoded.get(i) == null ? new Toleration() : decoded.get(i),
+              template.metadataPath() + ".annotations[" + AnnotatedTolerations.KEY + "][" + i + "]",
               context);
         }
       }

@@ -1,5 +1,6 @@
 package io.gpuspec.core.internal.rules;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.gpuspec.core.facts.VolumeFacts;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.Severity;
@@ -40,7 +41,11 @@ public final class VolumesValid extends BaseRule {
   public void check(ManifestSet manifests, CheckContext context) {
     for (Workload workload : context.workloads()) {
       for (PodTemplate template : workload.templates()) {
-        VolumeFacts.of(template.spec(), template.specPath())
+        String podName =
+            workload.object() instanceof Pod pod && pod.getMetadata() != null
+                ? pod.getMetadata().getName()
+                : null;
+        VolumeFacts.of(template.spec(), template.specPath(), podName)
             .forEach(finding -> context.report(workload.object(), finding));
       }
     }

@@ -11,10 +11,12 @@ import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.LimitRangeBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
@@ -492,6 +494,46 @@ class DefectMutationProperties {
                 .endHostPath()
                 .build());
         valid.spec().setVolumes(volumes);
+      }
+    },
+    K8S020 {
+      /** A statically provisioned volume with no source. */
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new PersistentVolumeBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-datasets")
+                    .endMetadata()
+                    .withNewSpec()
+                    .withAccessModes("ReadOnlyMany")
+                    .addToCapacity("storage", new Quantity("10Ti"))
+                    .endSpec()
+                    .build());
+      }
+    },
+    K8S021 {
+      /** A LimitRange whose container minimum is above its maximum. */
+      @Override
+      void apply(Valid valid) {
+        valid
+            .objects()
+            .add(
+                new LimitRangeBuilder()
+                    .withNewMetadata()
+                    .withName("mutant-limits")
+                    .withNamespace(valid.workload().getMetadata().getNamespace())
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewLimit()
+                    .withType("Container")
+                    .addToMin("cpu", new Quantity("16"))
+                    .addToMax("cpu", new Quantity("8"))
+                    .endLimit()
+                    .endSpec()
+                    .build());
       }
     },
     K8S028 {
