@@ -12,6 +12,8 @@ import io.gpuspec.scheduling.model.volcano.batch.Job;
  * SCH035: Volcano's job webhook rejects a Job without tasks, with two tasks of one name, with
  * dependsOn that is not a DAG of its tasks, with malformed lifecycle policies, or with job volumes
  * lacking a mount path or a claim. The facts are {@link VolcanoJobFacts}.
+ *
+ * <p>Upstream: <a href="https://volcano.sh/en/docs/vcjob/">Volcano Job</a>.
  */
 public final class VolcanoJobWellFormed extends BaseRule {
   public VolcanoJobWellFormed() {
