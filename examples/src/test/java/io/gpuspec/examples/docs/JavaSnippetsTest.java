@@ -59,6 +59,7 @@ class JavaSnippetsTest {
           "io.gpuspec.scheduling",
           "io.gpuspec.trainer",
           "io.gpuspec.lws",
+          "io.gpuspec.cel",
           "io.gpuspec.examples",
           "java.util",
           "java.nio.file");
