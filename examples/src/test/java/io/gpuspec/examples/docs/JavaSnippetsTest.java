@@ -59,7 +59,6 @@ class JavaSnippetsTest {
           "io.gpuspec.scheduling",
           "io.gpuspec.trainer",
           "io.gpuspec.lws",
-          "io.gpuspec.cel",
           "io.gpuspec.examples",
           "java.util",
           "java.nio.file");
