@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  *       around it, compiled in front of it;
  *   <li>{@code <!-- not-run: REASON -->}: a {@code sh} block a test does not run, and why (build
  *       commands that CI runs itself, commands against a live cluster);
- *   <li>{@code <!-- output: WHAT -->}: a {@code yaml} or {@code text} block that is exactly what the
- *       {@code java} block right before it prints ({@link JavaSnippetsTest} compares them).
+ *   <li>{@code <!-- output: WHAT -->}: a {@code yaml} or {@code text} block that is exactly what
+ *       the {@code java} block right before it prints ({@link JavaSnippetsTest} compares them).
  * </ul>
  *
  * See {@code docs/snippets.md} for what each info string means.

@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -39,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * manifests): statements run in order; a class that implements {@code PlatformSpec} is built and
  * checked with every rule. A snippet may assume declarations from its prose, given in a {@code <!--
  * prelude: ... -->} comment right above its fence. When the block after it is marked {@code <!--
- * output: ... -->}, what the snippet prints must be exactly that block; {@code
- * -Ddocs.update=true} writes what it prints into that block instead (review the diff).
+ * output: ... -->}, what the snippet prints must be exactly that block; {@code -Ddocs.update=true}
+ * writes what it prints into that block instead (review the diff).
  */
 class JavaSnippetsTest {
 
