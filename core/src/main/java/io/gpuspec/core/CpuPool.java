@@ -182,6 +182,7 @@ public abstract class CpuPool {
     return new Builder().from(base);
   }
 
+  /** Builds {@link CpuPool} values: set the attributes, then {@code build()}, which checks them. */
   public static final class Builder extends ImmutableCpuPool.Builder {
 
     /**

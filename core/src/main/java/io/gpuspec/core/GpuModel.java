@@ -157,6 +157,9 @@ public abstract class GpuModel {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link GpuModel} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableGpuModel.Builder {}
 
   @Override

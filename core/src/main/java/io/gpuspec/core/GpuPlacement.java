@@ -178,6 +178,10 @@ public abstract class GpuPlacement {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link GpuPlacement} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableGpuPlacement.Builder {
     /** Adds a soft preference for nodes with {@code key} in {@code values}. */
     public Builder prefer(int weight, String key, String... values) {

@@ -209,6 +209,10 @@ public abstract class InferenceDeployment
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link InferenceDeployment} values: set the attributes, then {@code build()}, which
+   * checks them.
+   */
   public static final class Builder extends ImmutableInferenceDeployment.Builder {
 
     /**

@@ -249,5 +249,8 @@ public abstract class LabelScheme {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link LabelScheme} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableLabelScheme.Builder {}
 }

@@ -350,6 +350,9 @@ public abstract class NodePool {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link NodePool} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableNodePool.Builder {
 
     /**

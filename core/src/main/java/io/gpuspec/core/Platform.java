@@ -153,6 +153,9 @@ public abstract class Platform {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link Platform} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutablePlatform.Builder {
     /** Adds things to render. */
     public Builder add(ManifestSource... sources) {

@@ -200,6 +200,10 @@ public abstract class TargetVersions {
     return new Builder();
   }
 
+  /**
+   * Builds {@link TargetVersions} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableTargetVersions.Builder {
 
     /** Sets one component's version. */

@@ -184,6 +184,9 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link TrainingJob} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableTrainingJob.Builder {
 
     /**

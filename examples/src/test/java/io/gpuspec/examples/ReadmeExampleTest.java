@@ -12,12 +12,13 @@ import io.gpuspec.core.Platform;
 import io.gpuspec.core.PoolPurpose;
 import io.gpuspec.core.TestGpuspec;
 import io.gpuspec.core.TrainingJob;
-import io.gpuspec.core.WorkloadVolume;
 import io.gpuspec.core.check.CheckOptions;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ManifestWriter;
 import io.gpuspec.core.manifest.ReadResult;
+import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.Report;
+import io.gpuspec.examples.docs.DocSnippets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +49,6 @@ class ReadmeExampleTest {
             .onPool(a100)
             .backoffLimit(2)
             .activeDeadlineSeconds(86_400L)
-            .addVolume(WorkloadVolume.scratch("/scratch", "1Ti", "local-nvme"))
             .build();
     Platform platform = Platform.builder().add(resnet).build();
 
@@ -57,9 +57,23 @@ class ReadmeExampleTest {
 
     assertThat(platform.fleet().pools()).containsExactly(a100);
     assertThat(report.violations()).isEmpty();
+    assertThat(YamlRenderer.render(platform.manifests()))
+        .as("the README's YAML under the DSL example")
+        .isEqualTo(readmeOutput());
     ReadResult read = TestGpuspec.read(out);
     assertThat(TestGpuspec.GPUSPEC.engine().lint(read, CheckOptions.defaults()).violations())
         .isEmpty();
+  }
+
+  /** The README's first block marked as the output of the Java block before it. */
+  private static String readmeOutput() {
+    DocSnippets readme = DocSnippets.of(DocSnippets.root());
+    return readme.snippets().stream()
+        .filter(s -> s.file().getFileName().toString().equals("README.md"))
+        .filter(DocSnippets.Snippet::output)
+        .findFirst()
+        .orElseThrow()
+        .text();
   }
 
   @Test

@@ -377,6 +377,10 @@ public abstract class LeaderWorkerSet
     }
   }
 
+  /**
+   * Builds {@link LeaderWorkerSet} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableLeaderWorkerSet.Builder {
 
     /**

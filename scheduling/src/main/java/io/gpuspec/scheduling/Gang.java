@@ -149,6 +149,7 @@ public abstract class Gang implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /** Builds {@link Gang} values: set the attributes, then {@code build()}, which checks them. */
   public static final class Builder extends ImmutableGang.Builder {
     /** Builds the gang; a gang of no pods fails with SCH008's finding on its PodGroup. */
     @Override

@@ -293,6 +293,10 @@ public abstract class KueueClusterQueue implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link KueueClusterQueue} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableKueueClusterQueue.Builder {
     /** Builds the queue; a queue the rules would refuse fails with their finding. */
     @Override
@@ -340,6 +344,7 @@ public abstract class KueueClusterQueue implements ManifestSource {
       return rendered;
     }
 
+    /** Builds {@link Group} values: set the attributes, then {@code build()}, which checks them. */
     public static final class Builder extends ImmutableGroup.Builder {
       /** The covered resources, in order. */
       public Builder covers(String... resources) {
@@ -375,6 +380,10 @@ public abstract class KueueClusterQueue implements ManifestSource {
       return rendered;
     }
 
+    /**
+     * Builds {@link FlavorQuota} values: set the attributes, then {@code build()}, which checks
+     * them.
+     */
     public static final class Builder extends ImmutableFlavorQuota.Builder {
       /** The nominal quota of a resource, with no borrowing or lending limit. */
       public Builder quota(String resource, String nominal) {
@@ -415,6 +424,7 @@ public abstract class KueueClusterQueue implements ManifestSource {
       return rendered;
     }
 
+    /** Builds {@link Quota} values: set the attributes, then {@code build()}, which checks them. */
     public static final class Builder extends ImmutableQuota.Builder {}
   }
 }

@@ -73,6 +73,9 @@ public abstract class KueueCohort implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link KueueCohort} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableKueueCohort.Builder {
     /** Builds the cohort; one the rules would refuse fails with their finding. */
     @Override

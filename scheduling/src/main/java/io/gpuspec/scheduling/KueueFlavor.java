@@ -124,6 +124,9 @@ public abstract class KueueFlavor implements ManifestSource {
     return builder;
   }
 
+  /**
+   * Builds {@link KueueFlavor} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableKueueFlavor.Builder {
     /** Builds the flavor; one the rules would refuse fails with their finding. */
     @Override

@@ -73,6 +73,10 @@ public abstract class KueueLocalQueue implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link KueueLocalQueue} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableKueueLocalQueue.Builder {
     /** Points the queue at this cluster queue. */
     public Builder clusterQueue(KueueClusterQueue queue) {

@@ -117,6 +117,9 @@ public abstract class KueuePolicy implements ManifestSource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link KueuePolicy} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableKueuePolicy.Builder {
     /** Builds the policy; a policy the rules would refuse fails with their finding. */
     @Override

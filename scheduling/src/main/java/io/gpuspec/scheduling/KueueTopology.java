@@ -82,6 +82,10 @@ public abstract class KueueTopology implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link KueueTopology} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableKueueTopology.Builder {
     /** Builds the Topology; one the rules would refuse fails with their finding. */
     @Override

@@ -264,6 +264,10 @@ public abstract class KueueWorkload implements ManifestSource {
     return new Builder().adapted(gpuspec.engine().workload(workload)).workload(workload);
   }
 
+  /**
+   * Builds {@link KueueWorkload} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableKueueWorkload.Builder {
     /** Queues the workload; one the rules would refuse fails with their finding. */
     @Override

@@ -168,6 +168,10 @@ public abstract class PriorityTier implements ManifestSource, PriorityRef {
         .build();
   }
 
+  /**
+   * Builds {@link PriorityTier} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutablePriorityTier.Builder {
     /** Builds the tier; one the API server would refuse fails with K8S005's finding. */
     @Override

@@ -81,6 +81,10 @@ public abstract class PriorityTiers implements ManifestSource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link PriorityTiers} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutablePriorityTiers.Builder {
     /** Builds the tiers; a second global default fails with K8S006's finding. */
     @Override

@@ -314,6 +314,10 @@ public abstract class StorageTiers implements ManifestSource {
     return new Builder().namespace(namespace);
   }
 
+  /**
+   * Builds {@link StorageTiers} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableStorageTiers.Builder {
     /** Builds the storage; a claim the rules would refuse fails with their finding. */
     @Override

@@ -345,6 +345,7 @@ public abstract class Team implements ManifestSource {
     Meta.requireNone(range, "SCH019", TenancyFacts.defaultRequestWithinDefault(range));
   }
 
+  /** Builds {@link Team} values: set the attributes, then {@code build()}, which checks them. */
   public static final class Builder extends ImmutableTeam.Builder {
     /** Builds the team; one the rules would refuse fails with their finding. */
     @Override

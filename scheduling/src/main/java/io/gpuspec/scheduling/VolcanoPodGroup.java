@@ -102,6 +102,10 @@ public abstract class VolcanoPodGroup implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link VolcanoPodGroup} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableVolcanoPodGroup.Builder {
     /** Builds the group; a group the rules would refuse fails with their finding. */
     @Override

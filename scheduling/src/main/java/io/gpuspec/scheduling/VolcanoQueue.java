@@ -103,6 +103,10 @@ public abstract class VolcanoQueue implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link VolcanoQueue} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableVolcanoQueue.Builder {
     /** Builds the queue; a queue the rules would refuse fails with their finding. */
     @Override

@@ -326,6 +326,10 @@ public abstract class WorkloadGang implements ManifestSource {
     return new Builder().adapted(gpuspec.engine().workload(workload)).workload(workload);
   }
 
+  /**
+   * Builds {@link WorkloadGang} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableWorkloadGang.Builder {
     /** Builds the gang; a gang the rules would refuse fails with their finding. */
     @Override

@@ -104,5 +104,9 @@ public abstract class DevicePluginConfig {
     return new Builder();
   }
 
+  /**
+   * Builds {@link DevicePluginConfig} values: set the attributes, then {@code build()}, which
+   * checks them.
+   */
   public static final class Builder extends ImmutableDevicePluginConfig.Builder {}
 }

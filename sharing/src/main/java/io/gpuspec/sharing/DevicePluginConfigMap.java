@@ -160,6 +160,10 @@ public abstract class DevicePluginConfigMap implements ManifestSource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link DevicePluginConfigMap} values: set the attributes, then {@code build()}, which
+   * checks them.
+   */
   public static final class Builder extends ImmutableDevicePluginConfigMap.Builder {
 
     /** The pools' node groups that select the configs, when the builder comes from pools. */

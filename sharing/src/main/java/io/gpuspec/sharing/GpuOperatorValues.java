@@ -156,6 +156,10 @@ public abstract class GpuOperatorValues {
     return objects;
   }
 
+  /**
+   * Builds {@link GpuOperatorValues} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableGpuOperatorValues.Builder {
     /**
      * Builds the values; values the rules would refuse when checking them as a values file beside

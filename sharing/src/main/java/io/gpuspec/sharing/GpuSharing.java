@@ -263,6 +263,9 @@ public abstract class GpuSharing implements PoolSharing {
     return new Builder();
   }
 
+  /**
+   * Builds {@link GpuSharing} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableGpuSharing.Builder {}
 
   @Override

@@ -93,6 +93,10 @@ public abstract class MigDeviceGroup {
     return builder().profile(profile, count).build();
   }
 
+  /**
+   * Builds {@link MigDeviceGroup} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableMigDeviceGroup.Builder {
     /** Adds {@code count} instances of the profile per GPU. */
     public Builder profile(String name, int count) {

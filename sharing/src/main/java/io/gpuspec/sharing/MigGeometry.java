@@ -135,6 +135,9 @@ public abstract class MigGeometry {
     return new Builder();
   }
 
+  /**
+   * Builds {@link MigGeometry} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableMigGeometry.Builder {}
 
   @Override

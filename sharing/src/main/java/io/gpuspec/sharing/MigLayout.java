@@ -39,6 +39,9 @@ public abstract class MigLayout {
     return new Builder();
   }
 
+  /**
+   * Builds {@link MigLayout} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableMigLayout.Builder {}
 
   @Override

@@ -335,5 +335,9 @@ public abstract class MigPartedConfig {
     return new Builder();
   }
 
+  /**
+   * Builds {@link MigPartedConfig} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableMigPartedConfig.Builder {}
 }

@@ -121,6 +121,10 @@ public abstract class MigPartedConfigMap implements ManifestSource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link MigPartedConfigMap} values: set the attributes, then {@code build()}, which
+   * checks them.
+   */
   public static final class Builder extends ImmutableMigPartedConfigMap.Builder {
     /**
      * Builds the ConfigMap; one whose config the MIG manager would refuse or fail to apply fails

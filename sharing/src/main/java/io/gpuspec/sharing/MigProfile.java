@@ -88,6 +88,9 @@ public abstract class MigProfile {
     return new Builder();
   }
 
+  /**
+   * Builds {@link MigProfile} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableMigProfile.Builder {}
 
   @Override

@@ -43,6 +43,10 @@ public abstract class SharedResource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link SharedResource} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableSharedResource.Builder {}
 
   @Override

@@ -64,5 +64,9 @@ public abstract class SharingConfig {
     return new Builder();
   }
 
+  /**
+   * Builds {@link SharingConfig} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableSharingConfig.Builder {}
 }

@@ -79,6 +79,10 @@ public abstract class GangScheduling {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link GangScheduling} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableGangScheduling.Builder {
     /** The PodGroup's PriorityClass, by the tier that defines it. */
     public Builder priorityClass(PriorityRef tier) {

@@ -391,6 +391,7 @@ public abstract class TfJob implements ManifestSource {
     return new Builder().from(base);
   }
 
+  /** Builds {@link TfJob} values: set the attributes, then {@code build()}, which checks them. */
   public static final class Builder extends ImmutableTfJob.Builder {
 
     /**

@@ -58,6 +58,9 @@ public abstract class TfReplica implements ContainerAttributes, PodAttributes {
     return new Builder().from(base);
   }
 
+  /**
+   * Builds {@link TfReplica} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableTfReplica.Builder {
     /** Places this replica type on a pool other than the job's, with the same GPU model. */
     public Builder onPool(NodePool pool) {

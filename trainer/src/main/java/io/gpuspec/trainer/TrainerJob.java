@@ -250,6 +250,9 @@ public abstract class TrainerJob implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link TrainerJob} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableTrainerJob.Builder {
 
     /**

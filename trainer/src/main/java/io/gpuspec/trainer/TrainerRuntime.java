@@ -297,6 +297,10 @@ public abstract class TrainerRuntime implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link TrainerRuntime} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableTrainerRuntime.Builder {
 
     /**

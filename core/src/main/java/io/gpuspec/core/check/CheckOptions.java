@@ -99,6 +99,10 @@ public abstract class CheckOptions {
     return new Builder();
   }
 
+  /**
+   * Builds {@link CheckOptions} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableCheckOptions.Builder {
     /** Adds the kinds a kinds file declares; throws {@link KindsFileException} for a bad file. */
     public Builder addKindsFile(java.nio.file.Path file) {

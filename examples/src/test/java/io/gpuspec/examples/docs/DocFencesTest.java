@@ -25,6 +25,20 @@ class DocFencesTest {
   }
 
   @Test
+  void everyOutputBlock_followsTheJavaBlockThatPrintsIt() {
+    List<String> unchecked =
+        DOCS.snippets().stream()
+            .filter(DocSnippets.Snippet::output)
+            .filter(
+                o ->
+                    DOCS.in("java").stream()
+                        .noneMatch(j -> DOCS.outputOf(j).filter(o::equals).isPresent()))
+            .map(DocSnippets.Snippet::where)
+            .toList();
+    assertThat(unchecked).as("<!-- output: --> blocks not right after a java block").isEmpty();
+  }
+
+  @Test
   void everyShellLine_callsGpuspecOrSaysWhyItIsNotRun() {
     List<String> unexplained =
         DOCS.in("sh").stream()

@@ -19,7 +19,9 @@ import java.util.stream.Stream;
  *   <li>{@code <!-- prelude: JAVA -->}: declarations a {@code java} snippet assumes from the prose
  *       around it, compiled in front of it;
  *   <li>{@code <!-- not-run: REASON -->}: a {@code sh} block a test does not run, and why (build
- *       commands that CI runs itself, commands against a live cluster).
+ *       commands that CI runs itself, commands against a live cluster);
+ *   <li>{@code <!-- output: WHAT -->}: a {@code yaml} or {@code text} block that is exactly what
+ *       the {@code java} block right before it prints ({@link JavaSnippetsTest} compares them).
  * </ul>
  *
  * See {@code docs/snippets.md} for what each info string means.
@@ -41,7 +43,8 @@ public record DocSnippets(List<Snippet> snippets) {
       String language,
       String text,
       Optional<String> prelude,
-      Optional<String> notRun) {
+      Optional<String> notRun,
+      boolean output) {
 
     /** {@code file:line}, for test names and failure messages. */
     public String where() {
@@ -49,15 +52,27 @@ public record DocSnippets(List<Snippet> snippets) {
     }
   }
 
+  /** The block right after {@code snippet} in its file when it is marked as its output. */
+  public Optional<Snippet> outputOf(Snippet snippet) {
+    int i = snippets.indexOf(snippet);
+    if (i < 0 || i + 1 >= snippets.size()) {
+      return Optional.empty();
+    }
+    Snippet next = snippets.get(i + 1);
+    return next.output() && next.file().equals(snippet.file())
+        ? Optional.of(next)
+        : Optional.empty();
+  }
+
   private static final Pattern FENCE = Pattern.compile("^```(\\S*)\\s*$");
   private static final Pattern MARKER =
-      Pattern.compile("(?s)^<!--\\s*(prelude|not-run):\\s*(.*?)\\s*-->\\s*$");
+      Pattern.compile("(?s)^<!--\\s*(prelude|not-run|output):\\s*(.*?)\\s*-->\\s*$");
 
-  /** The README and every page under {@code docs/} of the repository at {@code root}. */
+  /** The README and every page under {@code docs/} (and its folders) of the repository at root. */
   public static DocSnippets of(Path root) {
     List<Path> files = new ArrayList<>();
     files.add(root.resolve("README.md"));
-    try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+    try (Stream<Path> docs = Files.walk(root.resolve("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -73,6 +88,7 @@ public record DocSnippets(List<Snippet> snippets) {
     return Files.exists(here.resolve("docs")) ? here : here.getParent();
   }
 
+  /** The snippets written in {@code language}, in file order. */
   public List<Snippet> in(String language) {
     return snippets.stream().filter(s -> s.language().equals(language)).toList();
   }
@@ -127,15 +143,17 @@ public record DocSnippets(List<Snippet> snippets) {
       }
       Optional<String> prelude = Optional.empty();
       Optional<String> notRun = Optional.empty();
+      boolean output = false;
       Matcher marker = MARKER.matcher(comment(lines, start));
       if (marker.matches()) {
-        if (marker.group(1).equals("prelude")) {
-          prelude = Optional.of(marker.group(2));
-        } else {
-          notRun = Optional.of(marker.group(2));
+        switch (marker.group(1)) {
+          case "prelude" -> prelude = Optional.of(marker.group(2));
+          case "not-run" -> notRun = Optional.of(marker.group(2));
+          default -> output = true;
         }
       }
-      found.add(new Snippet(file, start + 1, fence.group(1), text.toString(), prelude, notRun));
+      found.add(
+          new Snippet(file, start + 1, fence.group(1), text.toString(), prelude, notRun, output));
     }
     return found;
   }

@@ -10,8 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -35,7 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * run, each in its own JVM whose working directory holds {@code k8s/} (the reference platform's
  * manifests): statements run in order; a class that implements {@code PlatformSpec} is built and
  * checked with every rule. A snippet may assume declarations from its prose, given in a {@code <!--
- * prelude: ... -->} comment right above its fence.
+ * prelude: ... -->} comment right above its fence. When the block after it is marked {@code <!--
+ * output: ... -->}, what the snippet prints must be exactly that block; {@code -Ddocs.update=true}
+ * writes what it prints into that block instead (review the diff).
  */
 class JavaSnippetsTest {
 
@@ -65,11 +70,13 @@ class JavaSnippetsTest {
   private static Path classes;
   private static Path cwd;
   private static String classPath;
+  private static DocSnippets docs;
   private static List<DocSnippets.Snippet> snippets;
 
   @BeforeAll
   static void compileEverySnippet() throws IOException {
-    snippets = DocSnippets.of(DocSnippets.root()).in("java");
+    docs = DocSnippets.of(DocSnippets.root());
+    snippets = docs.in("java");
     classPath = testClassPath();
     classes = Files.createDirectories(work.resolve("classes"));
     cwd = Files.createDirectories(work.resolve("cwd"));
@@ -123,6 +130,7 @@ class JavaSnippetsTest {
           .isTrue();
     }
     Path log = work.resolve(name + ".log");
+    Path out = work.resolve(name + ".out");
     Process run =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -130,15 +138,41 @@ class JavaSnippetsTest {
                 classes + File.pathSeparator + classPath,
                 "snippets." + name)
             .directory(cwd.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
+            .redirectError(log.toFile())
+            .redirectOutput(out.toFile())
             .start();
     if (!run.waitFor(180, TimeUnit.SECONDS)) {
       run.destroyForcibly();
     }
+    String printed = Files.readString(out);
     assertThat(run.exitValue())
-        .as("%s fails when run:%n%s", snippet.where(), Files.readString(log))
+        .as("%s fails when run:%n%s%s", snippet.where(), printed, Files.readString(log))
         .isZero();
+    Optional<DocSnippets.Snippet> shown = docs.outputOf(snippet);
+    if (shown.isPresent() && Boolean.getBoolean("docs.update")) {
+      update(shown.get(), printed);
+    } else {
+      shown.ifPresent(
+          block ->
+              assertThat(printed)
+                  .as("%s prints other than %s shows", snippet.where(), block.where())
+                  .isEqualTo(block.text()));
+    }
+  }
+
+  /** Lines added to each page by earlier updates of this run, to find later blocks again. */
+  private static final Map<Path, Integer> SHIFT = new HashMap<>();
+
+  /** Writes {@code printed} into the output block {@code shown} of its page. */
+  private static void update(DocSnippets.Snippet shown, String printed) throws IOException {
+    List<String> lines = new ArrayList<>(Files.readAllLines(shown.file()));
+    int fence = shown.line() - 1 + SHIFT.getOrDefault(shown.file(), 0);
+    int old = (int) shown.text().lines().count();
+    List<String> now = printed.lines().toList();
+    lines.subList(fence + 1, fence + 1 + old).clear();
+    lines.addAll(fence + 1, now);
+    Files.write(shown.file(), lines);
+    SHIFT.merge(shown.file(), now.size() - old, Integer::sum);
   }
 
   /** The snippet in a class of its own: statements in {@code main}, a class as a nested one. */

@@ -12,6 +12,9 @@ import io.gpuspec.lws.facts.LwsFacts;
  * LWS001 (error): a LeaderWorkerSet's rolling update can make progress: {@code maxUnavailable} and
  * {@code maxSurge} are valid counts or percentages and not both 0. The LWS webhook rejects the
  * object otherwise.
+ *
+ * <p>Upstream: <a href="https://lws.sigs.k8s.io/docs/concepts/rollout-strategy/">LeaderWorkerSet
+ * rollout strategy</a>.
  */
 public final class RolloutCanProgress extends BaseRule {
 

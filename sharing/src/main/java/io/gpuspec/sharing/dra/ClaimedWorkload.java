@@ -203,6 +203,10 @@ public abstract class ClaimedWorkload implements ManifestSource {
     return new Builder();
   }
 
+  /**
+   * Builds {@link ClaimedWorkload} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableClaimedWorkload.Builder {
     /**
      * Builds the workload; pods whose claims the API server would reject fail with SHR012's

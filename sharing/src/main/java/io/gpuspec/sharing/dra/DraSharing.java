@@ -110,5 +110,8 @@ public abstract class DraSharing {
     return new Builder();
   }
 
+  /**
+   * Builds {@link DraSharing} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutableDraSharing.Builder {}
 }

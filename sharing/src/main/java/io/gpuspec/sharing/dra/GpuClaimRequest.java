@@ -183,5 +183,9 @@ public abstract class GpuClaimRequest {
     }
   }
 
+  /**
+   * Builds {@link GpuClaimRequest} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableGpuClaimRequest.Builder {}
 }

@@ -121,6 +121,10 @@ public abstract class GpuClaimTemplate implements ManifestSource {
     return new Builder().name(name);
   }
 
+  /**
+   * Builds {@link GpuClaimTemplate} values: set the attributes, then {@code build()}, which checks
+   * them.
+   */
   public static final class Builder extends ImmutableGpuClaimTemplate.Builder {
     /**
      * Builds the template; a template the rules would refuse fails with their finding: SHR013 (two

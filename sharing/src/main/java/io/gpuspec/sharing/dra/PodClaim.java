@@ -35,5 +35,8 @@ public abstract class PodClaim {
     return new Builder();
   }
 
+  /**
+   * Builds {@link PodClaim} values: set the attributes, then {@code build()}, which checks them.
+   */
   public static final class Builder extends ImmutablePodClaim.Builder {}
 }

@@ -20,6 +20,11 @@ import tools.jackson.databind.json.JsonMapper;
  * ResourceClaimTemplate compiles in the DRA CEL environment ({@code device.driver}, {@code
  * device.attributes[domain].name}, {@code device.capacity[domain].name}). DRA002 (warning): it
  * names an attribute or capacity that a known driver (NVIDIA's) does not publish.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/">Dynamic
+ * Resource Allocation</a> and <a href="https://github.com/NVIDIA/k8s-dra-driver-gpu">NVIDIA DRA
+ * driver</a>.
  */
 public final class DraSelectorsCompile extends BaseRule {
 

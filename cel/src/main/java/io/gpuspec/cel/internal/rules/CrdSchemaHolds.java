@@ -17,6 +17,10 @@ import java.util.Map;
 /**
  * CRD001 / CRD002: a custom resource passes its CRD's structural schema (CRD001) and its {@code
  * x-kubernetes-validations} rules (CRD002), as the API server checks it on create.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#validation-rules">CRD
+ * validation rules</a>.
  */
 public final class CrdSchemaHolds extends BaseRule {
 

@@ -9,6 +9,9 @@ import io.gpuspec.core.spi.RuleInfo;
 /**
  * VAP002 (denials, and warnings of Warn bindings) and VAP003 (what cannot be known offline): the
  * set's ValidatingAdmissionPolicies run against the set's objects.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/reference/access-authn-authz/validating-admission-policy/">ValidatingAdmissionPolicy</a>.
  */
 public final class PoliciesAdmit extends BaseRule {
 

@@ -16,6 +16,9 @@ import tools.jackson.databind.JsonNode;
  * VAP001: every CEL expression of a ValidatingAdmissionPolicy compiles (validations,
  * messageExpressions, matchConditions, variables, auditAnnotations), and every binding names a
  * policy of the set with valid validationActions and paramRef.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/reference/access-authn-authz/validating-admission-policy/">ValidatingAdmissionPolicy</a>.
  */
 public final class PoliciesWellFormed extends BaseRule {
 

@@ -18,6 +18,10 @@ import java.util.Optional;
  * version not served by the target Kueue (VER002), a Kubeflow job the target Trainer does not serve
  * (VER003: the Training Operator's {@code kubeflow.org/v1} jobs under Trainer v2, TrainJob before
  * v2). The target is {@code CheckOptions.target()}, the newest bundled versions by default.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/reference/using-api/deprecation-guide/">Deprecated API migration
+ * guide</a>.
  */
 public final class ApiVersionServed extends BaseRule {
 

@@ -17,6 +17,12 @@ import java.util.List;
  * to another mode, a malformed selector, class names that are not DNS subdomains, an unknown
  * volumeMode or a malformed data source (and a claim template requesting no storage). The facts are
  * {@link VolumeClaimFacts}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/storage/persistent-volumes/#persistentvolumeclaims">PersistentVolumeClaims</a>
+ * and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class ClaimSpecsValid extends BaseRule {
   public ClaimSpecsValid() {

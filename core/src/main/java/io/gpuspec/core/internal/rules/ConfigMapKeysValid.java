@@ -12,6 +12,11 @@ import io.gpuspec.core.spi.RuleInfo;
  * K8S035: the API server rejects a ConfigMap with a key that is not a file-name-like key, a key in
  * both data and binaryData, or more than 1 MiB of values (a large mig-parted or device-plugin
  * config can approach it). The fact is {@link ConfigMapFacts#valid}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/configuration/configmap/">ConfigMaps</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class ConfigMapKeysValid extends BaseRule {
   public ConfigMapKeysValid() {

@@ -12,6 +12,12 @@ import io.gpuspec.core.spi.Workload;
 /**
  * K8S016: the pull, termination-message, restart and resize policies of every container, and what
  * an init container may carry, are ones the API server admits ({@link ContainerFieldFacts}).
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/">Sidecar
+ * containers</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class ContainerFieldsValid extends BaseRule {
   public ContainerFieldsValid() {

@@ -21,6 +21,12 @@ import java.util.List;
  * rolling-update amounts that are malformed or stop the rollout, a malformed selector expression,
  * or (StatefulSet) a name or serviceName that is not a DNS label; and a Job's hand-written selector
  * with a malformed expression. The facts are {@link ControllerFacts}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#writing-a-deployment-spec">Writing
+ * a Deployment spec</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/apps/validation/validation.go">apps
+ * validation</a>.
  */
 public final class ControllerFieldsValid extends BaseRule {
   public ControllerFieldsValid() {

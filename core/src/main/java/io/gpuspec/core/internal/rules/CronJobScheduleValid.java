@@ -13,6 +13,11 @@ import io.gpuspec.core.spi.RuleInfo;
  * a time zone, whose timeZone is not an explicit IANA zone, whose concurrencyPolicy is unknown,
  * whose deadline or history limits are negative, or whose job template sets a selector. The facts
  * are {@link CronJobFacts}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/">CronJob</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/validation/validation.go">batch
+ * validation</a>.
  */
 public final class CronJobScheduleValid extends BaseRule {
   public CronJobScheduleValid() {

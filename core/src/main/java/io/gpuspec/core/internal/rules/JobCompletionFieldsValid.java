@@ -15,6 +15,12 @@ import io.gpuspec.core.spi.RuleInfo;
  * completions or with pods whose host names would not be DNS labels, per-index limits or a
  * successPolicy on a NonIndexed Job, an unknown podReplacementPolicy, a malformed managedBy. Also
  * inside a CronJob's job template. The facts are {@link JobFacts}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/workloads/controllers/job/#completion-mode">Job
+ * completion mode</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/validation/validation.go">batch
+ * validation</a>.
  */
 public final class JobCompletionFieldsValid extends BaseRule {
   public JobCompletionFieldsValid() {

@@ -10,6 +10,10 @@ import io.gpuspec.core.spi.RuleInfo;
 /**
  * K8S012: an object (API group, kind, namespace, name) is defined once in a set; the fact is {@link
  * ObjectSetFacts#definedOnce}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/">Object names and
+ * IDs</a>.
  */
 public final class ObjectsDefinedOnce extends BaseRule {
 

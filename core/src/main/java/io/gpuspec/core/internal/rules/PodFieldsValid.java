@@ -16,6 +16,12 @@ import io.gpuspec.core.spi.Workload;
  * K8S017: the pod-level DNS, name, deadline, preemption, OS, gate and host-alias fields of every
  * pod template, and what a bare Pod may not carry on create, are ones the API server admits ({@link
  * PodFieldFacts}).
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/">Pod API
+ * reference</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class PodFieldsValid extends BaseRule {
   public PodFieldsValid() {

@@ -12,6 +12,12 @@ import io.gpuspec.core.spi.Workload;
 /**
  * K8S015: the pod affinity, pod anti-affinity and topology spread constraints of every pod template
  * are ones the API server admits ({@link PlacementFacts}).
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/">Pod
+ * topology spread constraints</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class PodPlacementValid extends BaseRule {
   public PodPlacementValid() {

@@ -12,6 +12,12 @@ import io.gpuspec.core.spi.Workload;
 /**
  * K8S014: the ports and probes of every container are ones the API server admits ({@link
  * PortFacts}, which the core DSL's {@code build()} throws too).
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/">Configure
+ * probes</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class PortsAndProbesValid extends BaseRule {
   public PortsAndProbesValid() {

@@ -12,6 +12,12 @@ import io.gpuspec.core.spi.RuleInfo;
  * K8S034: the API server rejects a ResourceQuota with an unknown or conflicting scope, a scope over
  * a standard resource it cannot count, or a scope selector with the wrong operator or values
  * (per-tier GPU quotas select the PriorityClass scope). The fact is {@link QuotaScopeFacts#spec}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/policy/resource-quotas/#quota-scopes">Quota scopes</a>
+ * and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class QuotaScopesValid extends BaseRule {
   public QuotaScopesValid() {

@@ -13,6 +13,12 @@ import io.gpuspec.core.spi.Workload;
  * K8S018: the pod and container security contexts, sysctls and host namespaces of every pod
  * template are ones the API server admits ({@link SecurityContextFacts}); SEC001 judges how
  * hardened they are.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/tasks/configure-pod-container/security-context/">Security
+ * context</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class SecurityContextValid extends BaseRule {
   public SecurityContextValid() {

@@ -13,6 +13,11 @@ import io.gpuspec.core.spi.RuleInfo;
  * although it is neither headless nor ExternalName, whose ports are out of range, unnamed among
  * several, repeated or of an unknown protocol, or whose type, ExternalName, session affinity or
  * traffic policies are invalid for its type. The fact is {@link ServiceFacts#valid}.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/services-networking/service/">Service</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class ServicesValid extends BaseRule {
   public ServicesValid() {

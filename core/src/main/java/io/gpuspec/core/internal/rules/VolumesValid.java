@@ -13,6 +13,10 @@ import io.gpuspec.core.spi.Workload;
 /**
  * K8S019: the volume sources, mount fields and block devices of every pod template are ones the API
  * server admits ({@link VolumeFacts}).
+ *
+ * <p>Upstream: <a href="https://kubernetes.io/docs/concepts/storage/volumes/">Volumes</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go">core
+ * validation</a>.
  */
 public final class VolumesValid extends BaseRule {
   public VolumesValid() {

@@ -12,6 +12,8 @@ import io.gpuspec.scheduling.facts.KueueJobLabelFacts;
  * SCH036: Kueue's job webhooks reject a job whose queue-name label or annotation, or whose
  * prebuilt-workload-name label, is not an object name, or whose max-exec-time-seconds label is not
  * a positive integer. The fact is {@link KueueJobLabelFacts#labels}.
+ *
+ * <p>Upstream: <a href="https://kueue.sigs.k8s.io/docs/tasks/run/jobs/">Kueue: run a Job</a>.
  */
 public final class KueueJobLabelsValid extends BaseRule {
   public KueueJobLabelsValid() {

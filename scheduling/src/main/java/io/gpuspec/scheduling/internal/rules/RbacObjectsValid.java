@@ -22,6 +22,11 @@ import java.util.List;
  * ClusterRole of the RBAC group with a valid name, or whose subjects are of an unknown kind, lack a
  * name, or carry a wrong API group or (ClusterRoleBinding) no ServiceAccount namespace. The facts
  * are {@link RbacFacts}.
+ *
+ * <p>Upstream: <a href="https://kubernetes.io/docs/reference/access-authn-authz/rbac/">RBAC
+ * authorization</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/rbac/validation/validation.go">RBAC
+ * validation</a>.
  */
 public final class RbacObjectsValid extends BaseRule {
   public RbacObjectsValid() {

@@ -12,6 +12,11 @@ import io.gpuspec.scheduling.facts.StorageClassFacts;
  * SCH033: the API server rejects a StorageClass without a provisioner that is a qualified name,
  * with too many or too large parameters, an unknown reclaimPolicy or volumeBindingMode, or
  * malformed allowedTopologies. The fact is {@link StorageClassFacts#valid}.
+ *
+ * <p>Upstream: <a href="https://kubernetes.io/docs/concepts/storage/storage-classes/">Storage
+ * classes</a> and <a
+ * href="https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/storage/validation/validation.go">storage
+ * validation</a>.
  */
 public final class StorageClassValid extends BaseRule {
   public StorageClassValid() {

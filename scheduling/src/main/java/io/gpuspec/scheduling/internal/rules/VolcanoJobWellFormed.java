@@ -15,6 +15,8 @@ import io.gpuspec.scheduling.model.volcano.batch.Job;
  * lacking a mount path or a claim, and for the name, plugin, partition and topology checks of
  * {@link VolcanoJobTaskFacts}. The facts are {@link VolcanoJobFacts} and {@link
  * VolcanoJobTaskFacts}.
+ *
+ * <p>Upstream: <a href="https://volcano.sh/en/docs/vcjob/">Volcano Job</a>.
  */
 public final class VolcanoJobWellFormed extends BaseRule {
   public VolcanoJobWellFormed() {

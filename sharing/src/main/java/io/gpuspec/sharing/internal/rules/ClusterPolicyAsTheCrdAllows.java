@@ -12,6 +12,10 @@ import io.gpuspec.sharing.model.ClusterPolicy;
  * SHR020: a ClusterPolicy (or GPU Operator helm values) has what the CRD requires of the fields
  * gpuspec reads: the required spec fields, and the allowed values of {@code mig.strategy}, {@code
  * migManager.config.default} and {@code sandboxWorkloads}. See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html#chart-customization-options">GPU
+ * Operator chart options</a>.
  */
 public final class ClusterPolicyAsTheCrdAllows extends BaseRule {
 

@@ -14,6 +14,9 @@ import io.gpuspec.sharing.DevicePluginConfigFacts;
  * outside {@code timeSlicing}/{@code mps} is silently ignored), values of the right type, {@code
  * version: v1}; and no settings the plugin ignores (a custom {@code rename}, a {@code devices} list
  * other than {@code all}), resource names it accepts, each listed once. See docs/sharing.md.
+ *
+ * <p>Upstream: <a href="https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus">NVIDIA
+ * device plugin: shared access to GPUs</a>.
  */
 public final class DevicePluginConfigReadAsWritten extends BaseRule {
 

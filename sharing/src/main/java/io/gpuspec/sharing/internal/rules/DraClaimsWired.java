@@ -27,6 +27,10 @@ import org.jspecify.annotations.Nullable;
  * when its template or claim is in the set ({@link DraClaimFacts}). A claim no container uses, or a
  * template or claim missing from the set, is a warning: the device is allocated for nothing, or the
  * pod waits for an object that may not exist. See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/">Dynamic
+ * Resource Allocation</a>.
  */
 public final class DraClaimsWired extends BaseRule {
 

@@ -13,6 +13,10 @@ import io.gpuspec.sharing.facts.DraRequestFacts;
  * SHR013: the device requests of a DRA claim or claim template have unique DNS-label names, an
  * {@code ExactCount} request asks for at least one device, and the claim for at most 32 together
  * ({@link DraRequestFacts}). See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/">Dynamic
+ * Resource Allocation</a>.
  */
 public final class DraRequestsValid extends BaseRule {
 

@@ -16,6 +16,10 @@ import io.gpuspec.sharing.MigPartedConfigFacts;
  * {@code 2g.10gb x4} exceeds the A100-40GB's maximum of 3. A group of profiles of GPUs outside the
  * catalogue is held to what every MIG GPU shares (7 compute slices, a 7g alone). See
  * docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html">MIG
+ * user guide: supported profiles</a>.
  */
 public final class MigLayoutsPlaceable extends BaseRule {
 

@@ -14,6 +14,10 @@ import io.gpuspec.sharing.MigPartedConfigFacts;
  * only {@code device-filter}, {@code devices} ({@code all} or GPU indices), {@code mig-enabled} and
  * {@code mig-devices} (profile names to counts), and layout names a node label can hold. See
  * docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html">GPU
+ * Operator: MIG support</a> and <a href="https://github.com/NVIDIA/mig-parted">mig-parted</a>.
  */
 public final class MigPartedConfigWellFormed extends BaseRule {
 

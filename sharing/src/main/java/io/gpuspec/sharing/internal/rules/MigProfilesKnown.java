@@ -13,6 +13,10 @@ import io.gpuspec.sharing.MigPartedConfigFacts;
  * device-filter} selects, when it has one). Profile names carry the memory of one GPU model ({@code
  * 1g.10gb} exists on A100 40GB and 80GB, {@code 1g.12gb} only on H100 NVL); mig-parted checks only
  * the format, so an unknown profile fails on the node. See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html">MIG
+ * user guide: supported profiles</a>.
  */
 public final class MigProfilesKnown extends BaseRule {
 

@@ -15,6 +15,9 @@ import java.util.List;
  * SHR003: MPS shares a GPU among at most 48 clients, 16 below compute capability 7.5 (Volta). The
  * first limit holds for every config; the second when the fleet is known and a pool of such GPUs
  * selects the config with {@code nvidia.com/device-plugin.config}. See docs/sharing.md.
+ *
+ * <p>Upstream: <a href="https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus">NVIDIA
+ * device plugin: shared access to GPUs</a>.
  */
 public final class MpsClientsWithinLimit extends BaseRule {
 

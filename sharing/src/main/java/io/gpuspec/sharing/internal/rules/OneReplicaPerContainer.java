@@ -28,6 +28,10 @@ import org.jspecify.annotations.Nullable;
  * With the fleet, so do the pools the pods can run on: pools built with {@code GpuSharing} say it
  * themselves, node groups read from a cluster with GFD's {@code <resource>.replicas} and {@code
  * <resource>.sharing-strategy} labels.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html">GPU
+ * Operator: time-slicing GPUs</a>.
  */
 public final class OneReplicaPerContainer extends BaseRule {
 

@@ -14,6 +14,10 @@ import java.util.List;
  * SHR021: the device-plugin ConfigMap a ClusterPolicy (or helm values) names in {@code
  * devicePlugin.config.name} holds configs, and {@code devicePlugin.config.default} is one of them;
  * a ConfigMap the set does not hold is a warning (it may be applied apart). See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html">GPU
+ * Operator: time-slicing GPUs</a>.
  */
 public final class OperatorDevicePluginConfigExists extends BaseRule {
 

@@ -15,6 +15,10 @@ import java.util.List;
  * migManager.config.name} holds a mig-parted config under {@code config.yaml} with the default
  * layout, in the device-plugin ConfigMap's namespace; a ConfigMap the set does not hold is a
  * warning. See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html">GPU
+ * Operator: MIG support</a>.
  */
 public final class OperatorMigPartedConfigExists extends BaseRule {
 

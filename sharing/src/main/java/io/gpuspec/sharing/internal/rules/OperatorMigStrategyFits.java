@@ -17,6 +17,10 @@ import java.util.List;
  * flags.migStrategy}: the configs of the named ConfigMap agree with it (and share with MPS only
  * outside {@code mixed}), and no workload requests {@code nvidia.com/mig-<profile>} under {@code
  * single} or {@code none}, which advertise none. See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html">GPU
+ * Operator: MIG support</a>.
  */
 public final class OperatorMigStrategyFits extends BaseRule {
 

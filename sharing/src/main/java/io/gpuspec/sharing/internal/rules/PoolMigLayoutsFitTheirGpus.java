@@ -16,6 +16,10 @@ import java.util.List;
  * suits the pool's GPU model: no MIG on a model without MIG (T4, L4, L40S, A10, V100), and a layout
  * that fits the model's geometry and the node's GPU indices. The layout is looked up in the
  * mig-parted configs of the set ({@link MigPartedConfigFacts#poolLayouts}). See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html">GPU
+ * Operator: MIG support</a>.
  */
 public final class PoolMigLayoutsFitTheirGpus extends BaseRule {
 

@@ -12,6 +12,9 @@ import io.gpuspec.sharing.DevicePluginConfigFacts;
  * SHR002: every resource a device-plugin config shares has at least 2 replicas; the plugin refuses
  * a config with fewer ("number of replicas must be >= 2", {@code api/config/v1/replicas.go}), and 1
  * would share nothing anyway. See docs/sharing.md.
+ *
+ * <p>Upstream: <a href="https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus">NVIDIA
+ * device plugin: shared access to GPUs</a>.
  */
 public final class SharedResourcesHaveReplicas extends BaseRule {
 

@@ -13,6 +13,9 @@ import io.gpuspec.sharing.DevicePluginConfigFacts;
  * plugin refuses to start: "using --mig-strategy=mixed is not supported with MPS") and never on a
  * MIG device; a MIG resource ({@code nvidia.com/mig-<profile>}) is shared only under {@code mixed},
  * the only strategy that advertises it. See docs/sharing.md.
+ *
+ * <p>Upstream: <a href="https://github.com/NVIDIA/k8s-device-plugin#shared-access-to-gpus">NVIDIA
+ * device plugin: shared access to GPUs</a>.
  */
 public final class SharingFitsMigStrategy extends BaseRule {
 

@@ -18,6 +18,10 @@ import java.util.stream.Collectors;
  * {@code renameByDefault} advertises {@code nvidia.com/gpu.shared} instead of {@code
  * nvidia.com/gpu}, MIG {@code mixed} advertises {@code nvidia.com/mig-<profile>} and no {@code
  * nvidia.com/gpu} on GPUs in MIG mode. See docs/sharing.md. Without a fleet the rule is silent.
+ *
+ * <p>Upstream: <a
+ * href="https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html">GPU
+ * Operator: time-slicing GPUs</a>.
  */
 public final class WorkloadsRequestAdvertisedResources extends BaseRule {
 

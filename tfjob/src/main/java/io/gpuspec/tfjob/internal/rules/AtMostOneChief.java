@@ -10,6 +10,10 @@ import io.gpuspec.tfjob.facts.TfJobFacts;
 /**
  * TFJ002: a TFJob has at most one of Chief and Master, and it runs at most one pod; the operator's
  * webhook rejects more.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/">Kubeflow
+ * TFJob guide</a>.
  */
 public final class AtMostOneChief extends BaseRule {
   public AtMostOneChief() {

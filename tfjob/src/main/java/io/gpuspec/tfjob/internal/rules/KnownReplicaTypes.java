@@ -10,6 +10,10 @@ import io.gpuspec.tfjob.ReplicaType;
 /**
  * TFJ001: {@code spec.tfReplicaSpecs} is not empty and its keys are Chief, Master, Worker, PS or
  * Evaluator (case-sensitive); the operator's webhook rejects anything else.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/">Kubeflow
+ * TFJob guide</a>.
  */
 public final class KnownReplicaTypes extends BaseRule {
   public KnownReplicaTypes() {

@@ -10,6 +10,10 @@ import io.gpuspec.tfjob.facts.TfJobFacts;
 /**
  * TFJ006: {@code runPolicy.schedulingPolicy.minAvailable} is at most the job's total replicas: a
  * gang that waits for more pods than the job creates never starts.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/">Kubeflow
+ * TFJob guide</a>.
  */
 public final class MinAvailableWithinReplicas extends BaseRule {
   public MinAvailableWithinReplicas() {

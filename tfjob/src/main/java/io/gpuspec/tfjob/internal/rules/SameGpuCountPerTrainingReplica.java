@@ -11,6 +11,10 @@ import io.gpuspec.tfjob.facts.TfJobFacts;
  * TFJ004: the Chief/Master and Worker replicas that request GPUs all request the same number per
  * pod. Synchronous data-parallel training runs at the pace of the slowest replica, so unequal GPU
  * counts waste GPUs; a best practice, hence a warning.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/">Kubeflow
+ * TFJob guide</a>.
  */
 public final class SameGpuCountPerTrainingReplica extends BaseRule {
   public SameGpuCountPerTrainingReplica() {

@@ -13,6 +13,10 @@ import java.util.List;
  * TFJ003: every replica's pod template has a container named {@code tensorflow}: the operator's
  * webhook rejects a TFJob without one, and only that container gets {@code TF_CONFIG} and the
  * default port {@code tfjob-port} 2222.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/tensorflow/">Kubeflow
+ * TFJob guide</a>.
  */
 public final class TensorflowContainerPresent extends BaseRule {
   public TensorflowContainerPresent() {

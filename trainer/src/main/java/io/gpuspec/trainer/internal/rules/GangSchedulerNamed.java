@@ -17,6 +17,10 @@ import java.util.List;
  * scheduler that honours the gang: {@code volcano} for Volcano, a named scheduler for coscheduling.
  * The controller makes the PodGroup and marks the pods, but does not set the scheduler; scheduler
  * names are configurable, hence a warning.
+ *
+ * <p>Upstream: <a
+ * href="https://www.kubeflow.org/docs/components/trainer/operator-guides/job-scheduling/">Kubeflow
+ * Trainer: job scheduling</a>.
  */
 public final class GangSchedulerNamed extends BaseRule {
 

@@ -14,6 +14,8 @@ import io.gpuspec.trainer.model.TrainJob;
  * TRN004: a TrainJob's runtime patches name replicated jobs and containers of its runtime and set
  * no env of the containers the Trainer API owns; the TrainJob webhook rejects them otherwise.
  * Checked when the set holds the runtime.
+ *
+ * <p>Upstream: <a href="https://www.kubeflow.org/docs/components/trainer/">Kubeflow Trainer</a>.
  */
 public final class PatchTargetsExist extends BaseRule {
 

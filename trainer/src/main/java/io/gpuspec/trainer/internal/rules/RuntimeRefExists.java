@@ -17,6 +17,8 @@ import java.util.List;
  * TRN001: the runtime a TrainJob names is in the set. When the set holds runtimes of that kind (the
  * platform's catalogue), a missing one is an error with the closest name as the fix (a typo); when
  * it holds none, a warning (the cluster may have it).
+ *
+ * <p>Upstream: <a href="https://www.kubeflow.org/docs/components/trainer/">Kubeflow Trainer</a>.
  */
 public final class RuntimeRefExists extends BaseRule {
 

@@ -16,6 +16,8 @@ import java.util.Optional;
 /**
  * TRN002: with the pools known, a TrainJob's {@code numNodes} trainer pods, each with the GPUs it
  * requests, fit at once on one pool they can land on. Silent without a fleet.
+ *
+ * <p>Upstream: <a href="https://www.kubeflow.org/docs/components/trainer/">Kubeflow Trainer</a>.
  */
 public final class TrainerNodesFitAPool extends BaseRule {
 
