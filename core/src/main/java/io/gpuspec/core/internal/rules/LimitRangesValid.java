@@ -12,6 +12,10 @@ import io.gpuspec.core.spi.RuleInfo;
  * K8S021: the API server rejects a LimitRange with an unknown or repeated type, resource names the
  * type cannot limit, defaults on type Pod, min/default/max out of order, a ratio below 1 or above
  * max/min, or a GPU default request below its default; the facts are {@link LimitRangeFacts}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes/kubernetes/blob/v1.35.0/pkg/apis/core/validation/validation.go">Kubernetes
+ * <code>ValidateLimitRange</code></a>.
  */
 public final class LimitRangesValid extends BaseRule {
   public LimitRangesValid() {

@@ -18,6 +18,10 @@ import io.gpuspec.core.spi.RuleInfo;
  * volume mode, a class that is not a DNS subdomain, or a node affinity without required terms (a
  * {@code local} volume needs one); the facts are {@link PersistentVolumeFacts}, the node affinity's
  * terms are checked as K8S009 checks a pod's.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes/kubernetes/blob/v1.35.0/pkg/apis/core/validation/validation.go">Kubernetes
+ * <code>ValidatePersistentVolume</code></a>.
  */
 public final class PersistentVolumesValid extends BaseRule {
   public PersistentVolumesValid() {

@@ -12,6 +12,10 @@ import io.gpuspec.scheduling.model.kueue.ClusterQueue;
  * SCH043: the flavors an admission check of a ClusterQueue applies to ({@code
  * admissionChecksStrategy.admissionChecks[].onFlavors}) are flavors of the queue, as Kueue's
  * webhook requires. The fact is {@link KueueAdmissionFacts#admissionCheckFlavors}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes-sigs/kueue/blob/v0.19.2/pkg/webhooks/clusterqueue_webhook.go">Kueue's
+ * ClusterQueue webhook</a>.
  */
 public final class AdmissionCheckFlavorsExist extends BaseRule {
 

@@ -12,6 +12,10 @@ import io.gpuspec.scheduling.model.kueue.ClusterQueue;
  * SCH042: a ClusterQueue's {@code namespaceSelector} has the form of a label selector (label keys
  * and values, known operators, values exactly when the operator takes them), as Kueue's webhook
  * requires. The fact is {@link KueueAdmissionFacts#namespaceSelector}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes-sigs/kueue/blob/v0.19.2/pkg/webhooks/clusterqueue_webhook.go">Kueue's
+ * ClusterQueue webhook</a>.
  */
 public final class ClusterQueueSelectorValid extends BaseRule {
 

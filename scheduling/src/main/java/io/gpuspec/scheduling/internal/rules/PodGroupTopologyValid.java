@@ -12,6 +12,10 @@ import io.gpuspec.scheduling.model.volcano.PodGroup;
  * SCH040: a Volcano PodGroup's network topology, and each sub-group policy's, gives at most one of
  * {@code highestTierAllowed} and {@code highestTierName}, as Volcano's PodGroup webhook requires.
  * The fact is {@link VolcanoAdmissionFacts#podGroupTopology}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/volcano-sh/volcano/blob/v1.15.1/pkg/webhooks/admission/podgroups/validate/validate_podgroup.go">Volcano's
+ * PodGroup webhook</a>.
  */
 public final class PodGroupTopologyValid extends BaseRule {
 

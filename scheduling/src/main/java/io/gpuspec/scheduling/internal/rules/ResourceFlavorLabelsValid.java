@@ -13,6 +13,10 @@ import io.gpuspec.scheduling.model.kueue.ResourceFlavor;
  * values, and its tolerations' keys are label keys, as Kueue's ResourceFlavor webhook requires
  * (that taints are unique is SCH020's). The fact is {@link
  * KueueAdmissionFacts#flavorLabelsAndTaints}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes-sigs/kueue/blob/v0.19.2/pkg/webhooks/resourceflavor_webhook.go">Kueue's
+ * ResourceFlavor webhook</a>.
  */
 public final class ResourceFlavorLabelsValid extends BaseRule {
 

@@ -14,6 +14,10 @@ import java.util.List;
  * SCH038: a Volcano Job's queue is a leaf queue: not {@code root}, and no Queue of the set names it
  * as parent, as Volcano's job webhook requires. The fact is {@link
  * VolcanoQueueTreeFacts#leafQueue}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/volcano-sh/volcano/blob/v1.15.1/pkg/webhooks/admission/jobs/validate/admit_job.go">Volcano's
+ * job webhook</a>.
  */
 public final class VolcanoJobInLeafQueue extends BaseRule {
 

@@ -16,6 +16,10 @@ import io.gpuspec.scheduling.model.volcano.batch.Job;
  * requires. Read on pod templates with {@code schedulerName: volcano} and on the task templates of
  * Volcano Jobs (whose pods take the job's scheduler). The fact is {@link
  * VolcanoAdmissionFacts#budgetAnnotations}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/volcano-sh/volcano/blob/v1.15.1/pkg/webhooks/admission/pods/validate/admit_pod.go">Volcano's
+ * pod webhook</a>.
  */
 public final class VolcanoPodBudgetValid extends BaseRule {
 

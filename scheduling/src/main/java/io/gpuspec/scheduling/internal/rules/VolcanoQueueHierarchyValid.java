@@ -15,6 +15,10 @@ import java.util.List;
  * has a path below this queue's, and no queue is its own parent, as Volcano's queue webhook
  * requires. The facts are {@link VolcanoQueueTreeFacts#attributes} and {@link
  * VolcanoQueueTreeFacts#pathNotInner}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/volcano-sh/volcano/blob/v1.15.1/pkg/webhooks/admission/queues/validate/validate_queue.go">Volcano's
+ * queue webhook</a>.
  */
 public final class VolcanoQueueHierarchyValid extends BaseRule {
 

@@ -14,6 +14,10 @@ import java.util.List;
  * and deserved shares of a parent's children add up to at most the parent's, as Volcano's queue
  * webhook requires since 1.14. Judged within the set; a parent outside it says nothing. The fact is
  * {@link VolcanoQueueTreeFacts#withinParent}.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/volcano-sh/volcano/blob/v1.15.1/pkg/webhooks/admission/queues/validate/validate_queue.go">Volcano's
+ * queue webhook</a>.
  */
 public final class VolcanoQueueWithinParent extends BaseRule {
 

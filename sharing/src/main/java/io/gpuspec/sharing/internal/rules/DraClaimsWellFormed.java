@@ -12,6 +12,10 @@ import io.gpuspec.sharing.facts.DraDeviceClaimFacts;
 /**
  * DRA003: the device requests, subrequests, selectors and constraints of a DRA claim or claim
  * template have the shape the API server admits ({@link DraDeviceClaimFacts}). See docs/sharing.md.
+ *
+ * <p>Upstream: <a
+ * href="https://github.com/kubernetes/kubernetes/blob/v1.35.0/pkg/apis/resource/validation/validation.go">Kubernetes
+ * <code>ValidateResourceClaim</code></a>.
  */
 public final class DraClaimsWellFormed extends BaseRule {
 
