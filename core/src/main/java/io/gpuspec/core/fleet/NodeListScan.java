@@ -97,8 +97,24 @@ final class NodeListScan {
     final @Nullable NodeSchema schema; // null for the document root
     final Role role;
     final String segment;
-    final Set<String> keys = new HashSet<>();
+    private final List<String> keys = new ArrayList<>(8);
+    private @Nullable Set<String> manyKeys;
     int items;
+
+    /** Adds a key; false when the mapping has it already. */
+    boolean addKey(String key) {
+      if (manyKeys != null) {
+        return manyKeys.add(key);
+      }
+      if (keys.contains(key)) {
+        return false;
+      }
+      keys.add(key);
+      if (keys.size() > 16) {
+        manyKeys = new HashSet<>(keys);
+      }
+      return true;
+    }
 
     Frame(
         @Nullable Frame parent,
@@ -342,7 +358,7 @@ final class NodeListScan {
     if (key.endsWith(" ") || !NodeListValues.plainIsString(key)) {
       return unsure(ReadProblem.YAML001, at + 1, "a key it does not read", "", "");
     }
-    if (!map.keys.add(key)) {
+    if (!map.addKey(key)) {
       return unsure(
           ReadProblem.YAML002,
           at + 1,

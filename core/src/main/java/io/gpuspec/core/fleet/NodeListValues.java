@@ -4,7 +4,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.Yaml11Words;
 import java.math.BigDecimal;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -219,15 +221,26 @@ final class NodeListValues {
   }
 
   private static boolean quantity(String text) {
-    try {
-      return amountOf(text).isPresent();
-    } catch (RuntimeException e) {
-      return false;
-    }
+    return amountOf(text).isPresent();
   }
 
+  /** Amounts by text: a node list repeats a few dozen quantities over and over. */
+  private static final Map<String, Optional<BigDecimal>> AMOUNTS = new ConcurrentHashMap<>();
+
   private static Optional<BigDecimal> amountOf(String text) {
-    return GpuResources.amount(new Quantity(text));
+    Optional<BigDecimal> known = AMOUNTS.get(text);
+    if (known == null) {
+      try {
+        known = GpuResources.amount(new Quantity(text));
+      } catch (RuntimeException e) {
+        known = Optional.empty();
+      }
+      if (AMOUNTS.size() > 10_000) {
+        AMOUNTS.clear();
+      }
+      AMOUNTS.put(text, known);
+    }
+    return known;
   }
 
   /** The amount of a quantity {@link #fits} accepted. */

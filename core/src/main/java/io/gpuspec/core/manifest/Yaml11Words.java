@@ -74,6 +74,6 @@ public final class Yaml11Words {
    * reader resolves plain scalars with: false for booleans, null, numbers (octal, {@code 1_000}…).
    */
   public static boolean plainIsString(String text) {
-    return Yaml11Scalars.resolve(text).json().isString();
+    return Yaml11Scalars.isString(text);
   }
 }
