@@ -75,27 +75,13 @@ final class NodeListScan {
     }
   }
 
-  private enum Role {
-    ROOT,
-    ITEMS,
-    ITEM,
-    META,
-    LABELS,
-    SPEC,
-    TAINTS,
-    TAINT,
-    STATUS,
-    ALLOCATABLE,
-    OTHER
-  }
-
   /** An open mapping or list. */
   private static final class Frame {
     final @Nullable Frame parent;
     final boolean list;
     final int indent;
     final @Nullable NodeSchema schema; // null for the document root
-    final Role role;
+    final NodeRole role;
     final String segment;
     private final List<String> keys = new ArrayList<>(8);
     private @Nullable Set<String> manyKeys;
@@ -121,7 +107,7 @@ final class NodeListScan {
         boolean list,
         int indent,
         @Nullable NodeSchema schema,
-        Role role,
+        NodeRole role,
         String segment) {
       this.parent = parent;
       this.list = list;
@@ -133,7 +119,7 @@ final class NodeListScan {
   }
 
   /** A key whose value starts on a later line. */
-  private record Pending(int indent, @Nullable NodeSchema schema, Role role, String segment) {}
+  private record Pending(int indent, @Nullable NodeSchema schema, NodeRole role, String segment) {}
 
   private static final NodeSchema NODE = NodeSchema.of(Node.class);
   private static final NodeSchema LIST_META = NodeSchema.of(ListMeta.class);
@@ -272,7 +258,7 @@ final class NodeListScan {
       if (at != 0 || dash) {
         return unsure(ReadProblem.YAML006, at + 1, "the document is not a mapping", FIX_LIST, "");
       }
-      top = new Frame(null, false, 0, null, Role.ROOT, "");
+      top = new Frame(null, false, 0, null, NodeRole.ROOT, "");
     } else {
       while (top != null && top.indent > at) {
         Outcome stop = close();
@@ -294,7 +280,7 @@ final class NodeListScan {
   }
 
   private @Nullable Outcome open(
-      @Nullable NodeSchema schema, Role role, String segment, boolean list, int indent) {
+      @Nullable NodeSchema schema, NodeRole role, String segment, boolean list, int indent) {
     NodeSchema.Shape shape = schema == null ? NodeSchema.Shape.OBJECT : schema.shape;
     boolean fits =
         shape == NodeSchema.Shape.ANY
@@ -332,20 +318,20 @@ final class NodeListScan {
     }
     String segment = "[" + list.items++ + "]";
     NodeSchema element = elementOf(list);
-    Role role =
+    NodeRole role =
         switch (list.role) {
-          case ITEMS -> Role.ITEM;
-          case TAINTS -> Role.TAINT;
-          default -> Role.OTHER;
+          case ITEMS -> NodeRole.ITEM;
+          case TAINTS -> NodeRole.TAINT;
+          default -> NodeRole.OTHER;
         };
     if (NodeListValues.keyEnd(text, start) >= 0) {
       Outcome wrong = open(element, role, segment, false, start);
       return wrong != null ? wrong : entry(text, start);
     }
-    if (role != Role.OTHER) {
+    if (role != NodeRole.OTHER) {
       return unsure(ReadProblem.YAML007, at + 1, "a list item that is not an object", "", segment);
     }
-    return scalar(text, start, element, Role.OTHER, segment, segment, at);
+    return scalar(text, start, element, NodeRole.OTHER, segment, segment, at);
   }
 
   private @Nullable Outcome entry(String text, int at) {
@@ -391,7 +377,7 @@ final class NodeListScan {
           "fix the field's spelling or indentation, or remove it",
           segment(map, key));
     }
-    Role role = childRole(map.role, key);
+    NodeRole role = NodeRole.child(map.role, key);
     String segment = segment(map, key);
     int value = colon + 1;
     while (value < text.length() && text.charAt(value) == ' ') {
@@ -406,7 +392,13 @@ final class NodeListScan {
 
   /** A scalar, an empty flow collection or a block scalar's header at {@code at}. */
   private @Nullable Outcome scalar(
-      String text, int at, NodeSchema schema, Role parent, String key, String segment, int indent) {
+      String text,
+      int at,
+      NodeSchema schema,
+      NodeRole parent,
+      String key,
+      String segment,
+      int indent) {
     NodeListValues.Value value = values.read(text, at);
     if (value == null) {
       return unsure(ReadProblem.YAML001, at + 1, "a value it does not read", "", "");
@@ -426,14 +418,14 @@ final class NodeListScan {
       blockAbove = indent;
     }
     if (value.emptyCollection()) {
-      Role role = childRole(parent, key);
+      NodeRole role = NodeRole.child(parent, key);
       Outcome wrong = open(schema, role, key, "[]".equals(value.text()), indent + 1);
       return wrong != null ? wrong : close();
     }
     return keep(parent, key, value, at);
   }
 
-  private @Nullable Outcome keep(Role parent, String key, NodeListValues.Value value, int at) {
+  private @Nullable Outcome keep(NodeRole parent, String key, NodeListValues.Value value, int at) {
     boolean wanted =
         switch (parent) {
           case ROOT -> key.equals("apiVersion") || key.equals("kind");
@@ -495,7 +487,7 @@ final class NodeListScan {
       return null;
     }
     top = frame.parent;
-    if (frame.role == Role.TAINT) {
+    if (frame.role == NodeRole.TAINT) {
       taints.add(
           new TaintBuilder()
               .withKey(taint.get("key"))
@@ -503,7 +495,7 @@ final class NodeListScan {
               .withEffect(taint.get("effect"))
               .withTimeAdded(taint.get("timeAdded"))
               .build());
-    } else if (frame.role == Role.ITEM) {
+    } else if (frame.role == NodeRole.ITEM) {
       return finishNode(frame);
     }
     return null;
@@ -540,29 +532,8 @@ final class NodeListScan {
     return null;
   }
 
-  private static Role childRole(Role parent, String key) {
-    return switch (parent) {
-      case ROOT -> key.equals("items") ? Role.ITEMS : Role.OTHER;
-      case ITEM ->
-          switch (key) {
-            case "metadata" -> Role.META;
-            case "spec" -> Role.SPEC;
-            case "status" -> Role.STATUS;
-            default -> Role.OTHER;
-          };
-      case META -> key.equals("labels") ? Role.LABELS : Role.OTHER;
-      case SPEC -> key.equals("taints") ? Role.TAINTS : Role.OTHER;
-      case STATUS ->
-          switch (key) {
-            case "allocatable" -> Role.ALLOCATABLE;
-            default -> Role.OTHER;
-          };
-      default -> Role.OTHER;
-    };
-  }
-
   private static NodeSchema elementOf(Frame list) {
-    if (list.role == Role.ITEMS) {
+    if (list.role == NodeRole.ITEMS) {
       return NODE;
     }
     NodeSchema schema = list.schema;
@@ -595,7 +566,7 @@ final class NodeListScan {
     String nodeName = "-";
     boolean inNode = false;
     for (Frame f = top; f != null; f = f.parent) {
-      if (f.role == Role.ITEM) {
+      if (f.role == NodeRole.ITEM) {
         inNode = true;
         nodeName = name == null ? "-" : name;
       }
