@@ -2,7 +2,7 @@ package io.gpuspec.core.fleet;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
-import io.gpuspec.core.manifest.Yaml11Words;
+import io.gpuspec.core.manifest.PlainScalars;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
@@ -68,7 +68,7 @@ final class NodeListValues {
 
   /** Whether an unquoted scalar is the string it spells in YAML 1.1. */
   static boolean plainIsString(String text) {
-    return Yaml11Words.plainIsString(text);
+    return PlainScalars.isString(text);
   }
 
   /** The value at {@code at}, or null when it is not one this reader reads. */

@@ -68,12 +68,4 @@ public final class Yaml11Words {
   public static boolean isReserved(String text) {
     return RESERVED.contains(text.toLowerCase(Locale.ROOT));
   }
-
-  /**
-   * Whether an unquoted (plain) scalar reads as the string it spells, by the YAML 1.1 rules the
-   * reader resolves plain scalars with: false for booleans, null, numbers (octal, {@code 1_000}…).
-   */
-  public static boolean plainIsString(String text) {
-    return Yaml11Scalars.isString(text);
-  }
 }
