@@ -2,6 +2,7 @@ package io.gpuspec.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus nodes DIR 5000
+ * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus nodelist DIR 130000
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus workloads DIR 10000
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus lint DIR 2000
  * </pre>
@@ -40,7 +42,7 @@ public final class Corpus {
   /** {@code nodes|workloads|lint DIR COUNT}: writes that corpus into DIR. */
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
-      System.err.println("usage: Corpus nodes|workloads|lint DIR COUNT");
+      System.err.println("usage: Corpus nodes|nodelist|workloads|lint DIR COUNT");
       System.exit(2);
     }
     Path dir = Path.of(args[1]);
@@ -49,11 +51,12 @@ public final class Corpus {
     List<Path> written =
         switch (args[0]) {
           case "nodes" -> writeNodes(dir, count);
+          case "nodelist" -> List.of(writeNodeList(dir.resolve("nodes.yaml"), count));
           case "workloads" -> writeWorkloads(dir, count);
           case "lint" -> writeLintSet(dir, count);
           default ->
               throw new IllegalArgumentException(
-                  "corpus " + args[0] + ": use nodes, workloads or lint");
+                  "corpus " + args[0] + ": use nodes, nodelist, workloads or lint");
         };
     System.out.println(
         "corpus: wrote " + count + " " + args[0] + " into " + written.size() + " files in " + dir);
@@ -70,6 +73,26 @@ public final class Corpus {
       files.add(write(dir.resolve(String.format(Locale.ROOT, "nodes-%02d.yaml", n)), list));
     }
     return files;
+  }
+
+  /**
+   * {@code count} nodes as one {@code kubectl get nodes -o yaml} List in {@code file}, keys in
+   * kubectl's order (items before kind), as a large cluster's list is saved.
+   */
+  public static Path writeNodeList(Path file, int count) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        out.write("apiVersion: v1\nitems:\n");
+        for (String node : CorpusNodes.nodes(count)) {
+          out.write(node);
+        }
+        out.write("kind: List\nmetadata:\n  resourceVersion: \"\"\n");
+      }
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
   }
 
   /** {@code count} workloads, one per document, 250 per file. */

@@ -27,8 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The fleet check, warm: {@code nodes} nodes read from {@code kubectl get nodes -o yaml} output
- * (grouped into node groups) against {@code workloads} workloads from {@link Corpus}. {@link
- * #check} is {@code Gpuspec.checkFleet} alone; {@link #groupNodes} reads and groups the node lists.
+ * (grouped into node groups) against {@code workloads} workloads from {@link Corpus}, given as
+ * {@code size} = {@code NODESxWORKLOADS}: 1×, 2× and 4× of 5,000 × 10,000 to show how the check
+ * grows, and 130,000 × 100,000 for the largest clusters. {@link #check} is {@code
+ * Gpuspec.checkFleet} alone; {@link #groupNodes} reads and groups the node lists.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,11 +40,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class FleetCheckBenchmark {
 
-  @Param("5000")
-  public int nodes;
+  @Param({"5000x10000", "10000x20000", "20000x40000", "130000x100000"})
+  public String size = "5000x10000";
 
-  @Param("10000")
-  public int workloads;
+  private int nodes;
+  private int workloads;
 
   private Gpuspec gpuspec;
   private Path directory;
@@ -52,6 +54,9 @@ public class FleetCheckBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
+    String[] counts = size.split("x", 2);
+    nodes = Integer.parseInt(counts[0]);
+    workloads = Integer.parseInt(counts[1]);
     gpuspec = Gpuspec.load();
     directory = Files.createTempDirectory("gpuspec-bench-fleet");
     nodeFiles = Corpus.writeNodes(directory.resolve("nodes"), nodes);

@@ -285,7 +285,7 @@ public final class Gpuspec {
    * file had errors, which the problems name with file and line.
    */
   public FleetRead readFleet(List<Path> paths) {
-    return FleetFiles.read(read(paths), paths);
+    return FleetFiles.read(paths, this::read);
   }
 
   /** A fleet as a gpuspec Fleet document that {@link #readFleet} reads back. */

@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
-import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.gpuspec.core.Fleet;
 import io.gpuspec.core.NodeGroup;
 import io.gpuspec.core.facts.FleetFacts;
@@ -17,16 +16,20 @@ import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.Violation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a {@link Fleet} from YAML: gpuspec fleet files ({@code apiVersion: gpuspec.io/v1alpha1,
@@ -41,19 +44,8 @@ public final class FleetFiles {
   static final String API_VERSION = FleetFacts.API_VERSION;
   static final String KIND = FleetFacts.KIND;
 
-  /** Node labels that differ per node and so do not split groups. */
-  private static final List<String> PER_NODE_LABELS = List.of("kubernetes.io/hostname");
-
-  /** Labels that name a node pool in common clusters, to name groups after. */
-  private static final List<String> POOL_LABELS =
-      List.of(
-          "gpu.pool",
-          "cloud.google.com/gke-nodepool",
-          "eks.amazonaws.com/nodegroup",
-          "karpenter.sh/nodepool",
-          "kubernetes.azure.com/agentpool",
-          "agentpool",
-          "node.kubernetes.io/instance-type");
+  /** The full reader's size limit per file ({@code docs/reading.md}). */
+  private static final long FULL_READER_BYTES = 8L * 1024 * 1024;
 
   private FleetFiles() {}
 
@@ -63,6 +55,58 @@ public final class FleetFiles {
    */
   public static FleetRead read(ReadResult read, List<Path> paths) {
     List<Violation> problems = new ArrayList<>();
+    List<NodeGroup> groups = new ArrayList<>();
+    NodeGrouping nodes = new NodeGrouping();
+    collect(read, problems, groups, nodes);
+    return fleet(paths, problems, groups, nodes);
+  }
+
+  /**
+   * The fleet in {@code paths}, each read in turn: a node list ({@code kubectl get nodes -o yaml})
+   * streaming, line by line, whatever its size, keeping per node only what grouping needs; any
+   * other file, and a node list in a form the streaming reader does not read, by {@code reader}
+   * (the full manifest reader, limited to 8 MiB per file). A node list above that limit that the
+   * streaming reader cannot read gives one error naming file, line and field. Groups, nodes and
+   * problems are the same as {@link #read(ReadResult, List)} of all the paths gives.
+   */
+  public static FleetRead read(List<Path> paths, Function<List<Path>, ReadResult> reader) {
+    List<Violation> problems = new ArrayList<>();
+    List<NodeGroup> groups = new ArrayList<>();
+    NodeGrouping nodes = new NodeGrouping();
+    for (Path path : paths) {
+      NodeListScan.Outcome scanned = scan(path);
+      if (scanned instanceof NodeListScan.Read read) {
+        nodes.addAll(read.nodes());
+      } else if (scanned instanceof NodeListScan.Unsure unsure
+          && unsure.nodeList()
+          && !small(path)) {
+        problems.add(unsure.violation(path));
+      } else {
+        collect(reader.apply(List.of(path)), problems, groups, nodes);
+      }
+    }
+    return fleet(paths, problems, groups, nodes);
+  }
+
+  /** The scan of a regular file, null when the file cannot be scanned (the reader says why). */
+  private static NodeListScan.@Nullable Outcome scan(Path path) {
+    try {
+      return Files.isRegularFile(path) ? NodeListScan.scan(path, small(path)) : null;
+    } catch (IOException | UncheckedIOException e) {
+      return null;
+    }
+  }
+
+  private static boolean small(Path path) {
+    try {
+      return Files.size(path) <= FULL_READER_BYTES;
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  private static void collect(
+      ReadResult read, List<Violation> problems, List<NodeGroup> groups, NodeGrouping nodes) {
     for (Violation problem : read.problems()) {
       boolean fleetKind =
           problem.object().apiVersion().equals(API_VERSION) && problem.object().kind().equals(KIND);
@@ -70,18 +114,20 @@ public final class FleetFiles {
         problems.add(problem);
       }
     }
-    List<NodeGroup> groups = new ArrayList<>();
-    List<Node> nodes = new ArrayList<>();
     for (HasMetadata object : read.manifests()) {
       if (object instanceof Node node) {
-        nodes.add(node);
+        add(nodes, node);
       } else if (object instanceof GenericKubernetesResource fleet
           && API_VERSION.equals(fleet.getApiVersion())
           && KIND.equals(fleet.getKind())) {
         new FleetSpec(fleet, read, problems).groups().forEach(groups::add);
       }
     }
-    groups.addAll(group(nodes));
+  }
+
+  private static FleetRead fleet(
+      List<Path> paths, List<Violation> problems, List<NodeGroup> groups, NodeGrouping nodes) {
+    groups.addAll(nodes.groups());
     boolean errors = problems.stream().anyMatch(p -> p.severity() == Severity.ERROR);
     if (groups.isEmpty() && !errors) {
       problems.add(
@@ -134,83 +180,43 @@ public final class FleetFiles {
 
   /** Identical nodes (same labels but per-node ones, taints and allocatable) form one group. */
   static List<NodeGroup> group(List<Node> nodes) {
-    Map<String, List<Node>> byShape = new LinkedHashMap<>();
-    Map<String, NodeGroup> shapes = new LinkedHashMap<>();
-    for (Node node : nodes) {
-      Map<String, String> labels =
-          new TreeMap<>(
-              node.getMetadata() == null || node.getMetadata().getLabels() == null
-                  ? Map.of()
-                  : node.getMetadata().getLabels());
-      PER_NODE_LABELS.forEach(labels::remove);
-      List<Taint> taints = new ArrayList<>();
-      if (node.getSpec() != null && node.getSpec().getTaints() != null) {
-        node.getSpec().getTaints().stream().filter(t -> t != null).forEach(taints::add);
-      }
-      if (node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable())) {
-        taints.add(
-            new TaintBuilder()
-                .withKey("node.kubernetes.io/unschedulable")
-                .withEffect("NoSchedule")
-                .build());
-      }
-      taints.sort(Comparator.comparing(FleetFiles::taintText));
-      Map<String, BigDecimal> allocatable = new TreeMap<>();
-      Map<String, Quantity> source =
-          node.getStatus() == null
-              ? null
-              : node.getStatus().getAllocatable() != null
-                  ? node.getStatus().getAllocatable()
-                  : node.getStatus().getCapacity();
-      if (source != null) {
-        source.forEach(
-            (name, quantity) ->
-                GpuResources.amount(quantity).ifPresent(amount -> allocatable.put(name, amount)));
-      }
-      String shape =
-          labels + "|" + taints.stream().map(FleetFiles::taintText).toList() + "|" + allocatable;
-      byShape.computeIfAbsent(shape, k -> new ArrayList<>()).add(node);
-      shapes.putIfAbsent(shape, new NodeGroup("", 0, labels, taints, allocatable));
-    }
-    List<NodeGroup> groups = new ArrayList<>();
-    Map<String, Integer> names = new TreeMap<>();
-    for (Map.Entry<String, List<Node>> entry : byShape.entrySet()) {
-      NodeGroup shape = Objects.requireNonNull(shapes.get(entry.getKey()));
-      String name = groupName(shape.labels(), entry.getValue());
-      int seen = names.merge(name, 1, Integer::sum);
-      List<String> nodeNames = new ArrayList<>();
-      for (Node node : entry.getValue()) {
-        if (node.getMetadata() != null && node.getMetadata().getName() != null) {
-          nodeNames.add(node.getMetadata().getName());
-        }
-      }
-      groups.add(
-          new NodeGroup(
-              seen == 1 ? name : name + "-" + seen,
-              entry.getValue().size(),
-              shape.labels(),
-              shape.taints(),
-              shape.allocatable(),
-              // names are known only when every node has one
-              nodeNames.size() == entry.getValue().size() ? nodeNames : List.of()));
-    }
-    return groups;
+    NodeGrouping grouping = new NodeGrouping();
+    nodes.forEach(node -> add(grouping, node));
+    return grouping.groups();
   }
 
-  private static String groupName(Map<String, String> labels, List<Node> nodes) {
-    for (String key : POOL_LABELS) {
-      if (labels.containsKey(key)) {
-        return labels.get(key);
-      }
+  /** Adds one decoded node to the grouping. */
+  static void add(NodeGrouping grouping, Node node) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (node.getMetadata() != null && node.getMetadata().getLabels() != null) {
+      // a label written without a value is the empty string to the API server
+      node.getMetadata().getLabels().forEach((k, v) -> labels.put(k, v == null ? "" : v));
     }
-    String first =
-        nodes.get(0).getMetadata() == null
-            ? "node"
-            : String.valueOf(nodes.get(0).getMetadata().getName());
-    return nodes.size() == 1 ? first : first + "+" + (nodes.size() - 1);
-  }
-
-  private static String taintText(Taint taint) {
-    return taint.getKey() + "=" + taint.getValue() + ":" + taint.getEffect();
+    List<Taint> taints = new ArrayList<>();
+    if (node.getSpec() != null && node.getSpec().getTaints() != null) {
+      node.getSpec().getTaints().stream().filter(Objects::nonNull).forEach(taints::add);
+    }
+    boolean unschedulable =
+        node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+    Map<String, BigDecimal> allocatable = new TreeMap<>();
+    Map<String, Quantity> source =
+        node.getStatus() == null
+            ? null
+            : node.getStatus().getAllocatable() != null
+                ? node.getStatus().getAllocatable()
+                : node.getStatus().getCapacity();
+    if (source != null) {
+      source.forEach(
+          (name, quantity) ->
+              GpuResources.amount(quantity).ifPresent(amount -> allocatable.put(name, amount)));
+    }
+    grouping.add(
+        node.getMetadata() == null ? null : node.getMetadata().getNamespace(),
+        node.getMetadata() == null ? null : node.getMetadata().getName(),
+        node.getMetadata() != null,
+        labels,
+        taints,
+        unschedulable,
+        allocatable);
   }
 }

@@ -33,6 +33,15 @@ final class Yaml11Scalars {
   /** A plain scalar's value, and whether YAML 1.2 would read it differently. */
   record Resolved(JsonNode json, boolean yaml11) {}
 
+  /** Whether {@link #resolve} gives a string, without building the value for long words. */
+  static boolean isString(String text) {
+    if (text.length() > MAX_NUMBER_CHARS
+        || (text.length() > 5 && !NUMBER_START.contains(text.charAt(0)))) {
+      return true; // what resolve finds for such text: no word is longer, no number starts so
+    }
+    return resolve(text).json().isString();
+  }
+
   /** Resolves a plain scalar the way go-yaml v2 does. */
   static Resolved resolve(String text) {
     if (text.length() > MAX_NUMBER_CHARS) {
