@@ -70,7 +70,7 @@ class ManifestEventsProperties {
             });
   }
 
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void theFastScannerReadsAsTheParserDoes(@ForAll("mutants") String yaml) {
     Statistics.collect(ManifestEvents.scan(yaml) != null ? "fast scanner" : "parser only");
     assertThat(EventDiff.difference(yaml)).as("events of:%n%s", yaml).isNull();
