@@ -11,6 +11,7 @@
 #   bench/speed.sh --steps    also each launcher flag on its own (the steps of docs/performance.md)
 #   bench/speed.sh --jmh      also (c), about a minute
 #   RUNS=20 SKIP_BUILD=1 bench/speed.sh ...
+#   LINT_LAYOUTS=1 bench/speed.sh   also lint of 10 multi-document files and 2,000 single-document files
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -104,4 +105,22 @@ fi
 if $jmh; then
   echo "== (c) warm lint throughput, one thread (target: >= 20,000 documents/s); load $(cut -d' ' -f1-3 /proc/loadavg)"
   java -jar "$bench" LintBenchmark -wi 5 -w 2 -i 10 -r 2 -f 1 2>&1 | grep -E '^(Benchmark|LintBenchmark)'
+fi
+
+# Lint layouts (LINT_LAYOUTS=1): the same 2,000 documents as 10 multi-document files and as
+# 2,000 single-document files, through java -jar, bin/gpuspec and conform.py.
+lint_layouts() {
+  local layout
+  for layout in lint-multi lint-single; do
+    java -cp "$bench" io.gpuspec.bench.Corpus "$layout" "$work/$layout" 2000 >/dev/null
+    echo "== lint $layout: 2,000 documents in $(find "$work/$layout" -name '*.yaml' | wc -l) files"
+    series "java -jar gpuspec.jar" "${plain[@]}" lint "$work/$layout"
+    series "bin/gpuspec" "${launcher[@]}" lint "$work/$layout"
+    if [[ -f "$conform" ]]; then
+      series "conform.py (same files)" /usr/bin/python3 "$conform" "$work/$layout"
+    fi
+  done
+}
+if [[ "${LINT_LAYOUTS:-0}" == 1 ]]; then
+  lint_layouts
 fi

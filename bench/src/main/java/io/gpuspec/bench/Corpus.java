@@ -25,6 +25,8 @@ import java.util.stream.Stream;
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus nodelist DIR 130000
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus workloads DIR 10000
  * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus lint DIR 2000
+ * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus lint-multi DIR 2000
+ * java -cp bench/target/benchmarks.jar io.gpuspec.bench.Corpus lint-single DIR 2000
  * </pre>
  */
 public final class Corpus {
@@ -39,10 +41,10 @@ public final class Corpus {
 
   private Corpus() {}
 
-  /** {@code nodes|workloads|lint DIR COUNT}: writes that corpus into DIR. */
+  /** {@code nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT}: writes that corpus into DIR. */
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
-      System.err.println("usage: Corpus nodes|nodelist|workloads|lint DIR COUNT");
+      System.err.println("usage: Corpus nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT");
       System.exit(2);
     }
     Path dir = Path.of(args[1]);
@@ -54,9 +56,11 @@ public final class Corpus {
           case "nodelist" -> List.of(writeNodeList(dir.resolve("nodes.yaml"), count));
           case "workloads" -> writeWorkloads(dir, count);
           case "lint" -> writeLintSet(dir, count);
+          case "lint-multi" -> writeLintFiles(dir, count, 10);
+          case "lint-single" -> writeLintFiles(dir, count, count);
           default ->
               throw new IllegalArgumentException(
-                  "corpus " + args[0] + ": use nodes, nodelist, workloads or lint");
+                  "corpus " + args[0] + ": use nodes, nodelist, workloads, lint, lint-multi or lint-single");
         };
     System.out.println(
         "corpus: wrote " + count + " " + args[0] + " into " + written.size() + " files in " + dir);
@@ -152,6 +156,41 @@ public final class Corpus {
                       CorpusWorkloads.namespace(i % namespaces),
                       i)),
               app));
+    }
+    return files;
+  }
+
+  /**
+   * The documents of {@link #writeLintSet}, in the same order, laid out in {@code fileCount} files
+   * of equal share ({@code lint-multi}: 10 files of 200 documents for 2,000; {@code lint-single}:
+   * one document per file).
+   */
+  public static List<Path> writeLintFiles(Path dir, int count, int fileCount) {
+    Path staging = dir.resolve(".staging");
+    List<String> documents = new ArrayList<>();
+    for (Path file : writeLintSet(staging, count)) {
+      try {
+        for (String document : Files.readString(file, StandardCharsets.UTF_8).split("(?m)^---\n")) {
+          if (!document.isBlank()) {
+            documents.add("---\n" + document);
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
+    }
+    try {
+      deleteRecursively(staging);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + staging, e);
+    }
+    List<Path> files = new ArrayList<>();
+    int perFile = (documents.size() + fileCount - 1) / fileCount;
+    for (int from = 0; from < documents.size(); from += perFile) {
+      StringBuilder text = new StringBuilder();
+      documents.subList(from, Math.min(documents.size(), from + perFile)).forEach(text::append);
+      files.add(
+          write(dir.resolve(String.format(Locale.ROOT, "docs-%04d.yaml", files.size())), text));
     }
     return files;
   }

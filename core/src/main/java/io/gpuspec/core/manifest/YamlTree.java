@@ -168,10 +168,19 @@ final class YamlTree {
   }
 
   /**
-   * The tree builder for one file's text: the parser's events, with at most {@value
-   * ManifestReader#MAX_FINDINGS_PER_FILE} problems recorded per document.
+   * The tree builder for one file's text: the events of {@link ManifestEvents} when the text is in
+   * its subset, else the parser's, with at most {@value ManifestReader#MAX_FINDINGS_PER_FILE}
+   * problems recorded per document.
    */
   static YamlTree parse(String text) {
+    List<Event> fast = ManifestEvents.scan(text);
+    return fast != null
+        ? new YamlTree(fast, ManifestReader.MAX_FINDINGS_PER_FILE, text)
+        : parseFully(text);
+  }
+
+  /** The same with snakeyaml-engine's parser for every text (what {@link #parse} falls back to). */
+  static YamlTree parseFully(String text) {
     return new YamlTree(
         new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE, text);
   }
