@@ -41,10 +41,14 @@ public final class Corpus {
 
   private Corpus() {}
 
-  /** {@code nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT}: writes that corpus into DIR. */
+  /**
+   * {@code nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT}: writes that corpus into
+   * DIR.
+   */
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
-      System.err.println("usage: Corpus nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT");
+      System.err.println(
+          "usage: Corpus nodes|nodelist|workloads|lint|lint-multi|lint-single DIR COUNT");
       System.exit(2);
     }
     Path dir = Path.of(args[1]);
@@ -60,7 +64,9 @@ public final class Corpus {
           case "lint-single" -> writeLintFiles(dir, count, count);
           default ->
               throw new IllegalArgumentException(
-                  "corpus " + args[0] + ": use nodes, nodelist, workloads, lint, lint-multi or lint-single");
+                  "corpus "
+                      + args[0]
+                      + ": use nodes, nodelist, workloads, lint, lint-multi or lint-single");
         };
     System.out.println(
         "corpus: wrote " + count + " " + args[0] + " into " + written.size() + " files in " + dir);
