@@ -3,6 +3,9 @@ package io.gpuspec.examples;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.gpuspec.core.ManifestSource;
@@ -20,10 +23,12 @@ import java.util.Map;
  *   <li><b>Ceph</b>: CephFS ({@code cephfs}, ReadWriteMany) for datasets and for checkpoints that
  *       pods on several nodes write, Ceph RBD ({@code ceph-rbd}, one node at a time) for the
  *       checkpoints of single-pod jobs, both through Rook's CSI drivers; the teams' claims;
- *   <li><b>MinIO</b> (S3) for backups and long-term artefacts: no volumes, an endpoint and a bucket
- *       per team in a ConfigMap ({@link #MINIO_ENDPOINT}), and credentials in a Secret ({@link
- *       #MINIO_CREDENTIALS}) that the platform team creates in each team namespace, so that no key
- *       is ever written into these manifests.
+ *   <li><b>MinIO</b> (S3) for backups and long-term artefacts: an endpoint and a bucket per team in
+ *       a ConfigMap ({@link #MINIO_ENDPOINT}) with credentials in a Secret ({@link
+ *       #MINIO_CREDENTIALS}) that the platform team creates in each team namespace, for the backup
+ *       CronJob; and a StorageClass ({@code minio-s3}, ReadWriteMany) through the S3 CSI driver
+ *       (k8s-csi-s3, one bucket per claim) for artefacts that pods read as files — its keys too in
+ *       a Secret of the driver's namespace, so that no key is ever written into these manifests.
  * </ol>
  */
 final class ReferenceStorage {
@@ -42,12 +47,18 @@ final class ReferenceStorage {
 
   private static final String ROOK = "rook-ceph";
 
+  /** The S3 CSI driver (github.com/yandex-cloud/k8s-csi-s3) and its namespace. */
+  private static final String S3_CSI = "ru.yandex.s3.csi";
+
+  private static final String S3_CSI_NAMESPACE = "kube-system";
+
   private ReferenceStorage() {}
 
-  /** The Ceph StorageClasses, the teams' claims and the MinIO endpoints. */
+  /** The Ceph and MinIO StorageClasses, the teams' claims and the MinIO endpoints. */
   static List<ManifestSource> storage() {
     return List.of(
         ReferenceStorage::cephClasses,
+        ReferenceStorage::minioClass,
         StorageTiers.forNamespace(ReferenceTenancy.VISION.namespace())
             .putDataset("datasets-cephfs", "20Ti")
             .putCheckpoint("checkpoints-resnet50-a100", "2Ti")
@@ -66,7 +77,8 @@ final class ReferenceStorage {
         () ->
             List.of(
                 minioEndpoint(ReferenceTenancy.VISION.namespace()),
-                minioEndpoint(ReferenceTenancy.ML_RESEARCH.namespace())));
+                minioEndpoint(ReferenceTenancy.ML_RESEARCH.namespace()),
+                artefacts(ReferenceTenancy.ML_RESEARCH.namespace(), "10Ti")));
   }
 
   /** CephFS and RBD through Rook's CSI drivers; claims keep their data when they are deleted. */
@@ -84,8 +96,41 @@ final class ReferenceStorage {
     rbd.put("csi.storage.k8s.io/fstype", "ext4");
     csiSecrets(rbd, "rbd");
     return List.of(
-        cephClass("cephfs", ROOK + ".cephfs.csi.ceph.com", cephfs),
-        cephClass("ceph-rbd", ROOK + ".rbd.csi.ceph.com", rbd));
+        storageClass("cephfs", ROOK + ".cephfs.csi.ceph.com", cephfs),
+        storageClass("ceph-rbd", ROOK + ".rbd.csi.ceph.com", rbd));
+  }
+
+  /**
+   * MinIO buckets as volumes through the S3 CSI driver (geesefs mounter); the endpoint and keys are
+   * in the Secret {@code csi-s3-secret} of the driver's namespace, created with the driver.
+   */
+  private static List<HasMetadata> minioClass() {
+    Map<String, String> s3 = new LinkedHashMap<>();
+    s3.put("mounter", "geesefs");
+    s3.put("options", "--memory-limit 1000 --dir-mode 0777 --file-mode 0666");
+    for (String step : List.of("provisioner", "controller-publish", "node-stage", "node-publish")) {
+      s3.put("csi.storage.k8s.io/" + step + "-secret-name", "csi-s3-secret");
+      s3.put("csi.storage.k8s.io/" + step + "-secret-namespace", S3_CSI_NAMESPACE);
+    }
+    return List.of(storageClass("minio-s3", S3_CSI, s3));
+  }
+
+  /** A team's claim on the MinIO tier for long-term artefacts (exported models, evaluations). */
+  private static PersistentVolumeClaim artefacts(String namespace, String size) {
+    return new PersistentVolumeClaimBuilder()
+        .withNewMetadata()
+        .withName("artefacts-minio")
+        .withNamespace(namespace)
+        .addToLabels("app.kubernetes.io/part-of", "gpu-platform")
+        .endMetadata()
+        .withNewSpec()
+        .withAccessModes("ReadWriteMany")
+        .withStorageClassName("minio-s3")
+        .withNewResources()
+        .addToRequests("storage", new Quantity(size))
+        .endResources()
+        .endSpec()
+        .build();
   }
 
   private static void csiSecrets(Map<String, String> parameters, String driver) {
@@ -98,7 +143,7 @@ final class ReferenceStorage {
     parameters.put("csi.storage.k8s.io/node-stage-secret-namespace", ROOK);
   }
 
-  private static StorageClass cephClass(
+  private static StorageClass storageClass(
       String name, String provisioner, Map<String, String> parameters) {
     return new StorageClassBuilder()
         .withNewMetadata()

@@ -38,7 +38,7 @@ class GenerateReferencePlatformTest {
 
     assertThat(wrote).as(console.toString(StandardCharsets.UTF_8)).isTrue();
     assertThat(console.toString(StandardCharsets.UTF_8))
-        .contains("wrote 74 objects")
+        .contains("wrote 76 objects")
         .contains("0 errors, 0 warnings");
     ReadResult read = TestGpuspec.read(out);
     assertThat(read.problems()).isEmpty();

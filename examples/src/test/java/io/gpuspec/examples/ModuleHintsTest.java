@@ -44,6 +44,8 @@ class ModuleHintsTest {
     assertThat(fabric8Only.unknownKindFix("kubeflow.org/v1", "TFJob"))
         .isEqualTo("gpuspec-tfjob models this kind: add it to the class path");
     assertThat(fabric8Only.unknownKindFix("kueue.x-k8s.io/v1beta1", "ClusterQueue"))
+        .isEqualTo("gpuspec-scheduling models this kind: add it to the class path");
+    assertThat(fabric8Only.unknownKindFix("kueue.x-k8s.io/v1alpha1", "ClusterQueue"))
         .isEqualTo(
             "gpuspec-scheduling models ClusterQueue at apiVersion kueue.x-k8s.io/v1beta2: write"
                 + " that apiVersion");

@@ -101,13 +101,15 @@ class ReferenceOutputTest {
             "ResourceClaimTemplate");
     assertThat(names("ConfigMap"))
         .contains("gpu-operator/device-plugin-configs", "gpu-operator/reference-mig-parted-config");
-    // the three storage tiers: NVMe scratch, Ceph (CephFS, RBD) claims, MinIO for backups
-    assertThat(names("StorageClass")).containsExactlyInAnyOrder("local-nvme", "cephfs", "ceph-rbd");
+    // the three storage tiers: NVMe scratch, Ceph (CephFS, RBD) claims, MinIO for backups and
+    // artefacts
+    assertThat(names("StorageClass"))
+        .containsExactlyInAnyOrder("local-nvme", "cephfs", "ceph-rbd", "minio-s3");
     assertThat(
             objects.stream()
                 .filter(o -> "PersistentVolumeClaim".equals(o.get("kind")))
                 .map(o -> at(o, "spec", "storageClassName")))
-        .contains("cephfs", "ceph-rbd");
+        .contains("cephfs", "ceph-rbd", "minio-s3");
     assertThat(names("ConfigMap")).contains("ml-research/minio-backup");
     // three teams, and a Namespace for every namespace used
     Set<String> namespaces = new HashSet<>(names("Namespace"));

@@ -122,19 +122,22 @@ public final class KindRegistry {
       return module + " models this kind: add it to the class path";
     }
     String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+    String newest = null; // of the group's versions that model the kind, the last in sort order
     for (String key : moduleHints.stringPropertyNames().stream().sorted().toList()) {
-      String modelled = key.substring(0, key.lastIndexOf('/'));
-      boolean sameGroup = modelled.startsWith(group + "/") && !group.isEmpty();
+      boolean sameGroup = !group.isEmpty() && key.startsWith(group + "/");
       if (sameGroup && key.endsWith("/" + kind)) {
-        return moduleHints.getProperty(key)
-            + " models "
-            + kind
-            + " at apiVersion "
-            + modelled
-            + ": write that apiVersion";
+        newest = key;
       }
     }
-    return "no gpuspec module models this kind";
+    if (newest == null) {
+      return "no gpuspec module models this kind";
+    }
+    return moduleHints.getProperty(newest)
+        + " models "
+        + kind
+        + " at apiVersion "
+        + newest.substring(0, newest.lastIndexOf('/'))
+        + ": write that apiVersion";
   }
 
   /** How many kinds are known. */
