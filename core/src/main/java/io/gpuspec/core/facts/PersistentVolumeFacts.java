@@ -183,8 +183,8 @@ public final class PersistentVolumeFacts {
               "a hostPath volume of '/' may not be recycled",
               "set persistentVolumeReclaimPolicy: Retain"));
     }
-    className(findings, "spec.storageClassName", spec.getStorageClassName(), true);
-    className(
+    VolumeClaimFacts.className(findings, "spec.storageClassName", spec.getStorageClassName(), true);
+    VolumeClaimFacts.className(
         findings, "spec.volumeAttributesClassName", spec.getVolumeAttributesClassName(), false);
     if (spec.getVolumeAttributesClassName() != null && spec.getCsi() == null) {
       findings.add(
@@ -389,21 +389,5 @@ public final class PersistentVolumeFacts {
       }
     }
     return true;
-  }
-
-  private static void className(
-      List<Finding> findings, String path, @Nullable String name, boolean emptyAllowed) {
-    if (name == null || (emptyAllowed && name.isEmpty())) {
-      return;
-    }
-    if (!Names.isDns1123Subdomain(name)) {
-      findings.add(
-          Finding.rejection(
-              path,
-              name.isEmpty()
-                  ? "an empty volumeAttributesClassName is not allowed"
-                  : "\"" + name + "\" is not a DNS subdomain (lower-case, digits, '-' and '.')",
-              name.isEmpty() ? "drop the field, or name a class" : "use the class's object name"));
-    }
   }
 }

@@ -134,7 +134,11 @@ public final class VolumeClaimFacts {
     return List.of();
   }
 
-  private static void className(
+  /**
+   * A storage or volume-attributes class name: a DNS subdomain; empty only where {@code
+   * emptyAllowed} (a claim's {@code storageClassName: ""} asks for a volume without a class).
+   */
+  static void className(
       List<Finding> findings, String path, @Nullable String name, boolean emptyAllowed) {
     if (name == null || (emptyAllowed && name.isEmpty())) {
       return; // storageClassName "" asks for a volume without a class

@@ -312,7 +312,10 @@ public final class FleetCheck {
    */
   static Fit fit(Demand demand, NodeGroup group) {
     Map<String, String> labels = group.labels();
-    List<Map<String, String>> perNode = perNodeLabels(group);
+    // per node only where the host name matters: one copy of the labels per node and demand would
+    // make the check grow with nodes × workloads
+    List<Map<String, String>> perNode =
+        byHostname(demand, group) ? perNodeLabels(group) : List.of(labels);
     for (Map.Entry<String, String> entry : demand.nodeSelector().entrySet()) {
       String has = labels.get(entry.getKey());
       if (perNode.stream().noneMatch(l -> entry.getValue().equals(l.get(entry.getKey())))) {
@@ -321,7 +324,7 @@ public final class FleetCheck {
                 + entry.getKey()
                 + "="
                 + entry.getValue()
-                + (perNode.size() > 1
+                + (listsNodes(group) && entry.getKey().equals(NodeSelection.HOSTNAME_LABEL)
                     ? " but no node of the group has it (nodes "
                         + String.join(", ", group.nodeNames())
                         + ")"
@@ -440,6 +443,16 @@ public final class FleetCheck {
     return group.nodeNames().stream()
         .map(name -> NodeSelection.withHostname(group.labels(), Optional.of(name)))
         .toList();
+  }
+
+  /**
+   * Whether the group's nodes carry a label of their own, their host names (see perNodeLabels);
+   * every other label they share with the group.
+   */
+  private static boolean listsNodes(NodeGroup group) {
+    return group.namesKnown()
+        && !group.labels().containsKey(NodeSelection.HOSTNAME_LABEL)
+        && group.nodeNames().size() > 1;
   }
 
   /** Whether the demand selects nodes by their host name on a group that knows node names. */
