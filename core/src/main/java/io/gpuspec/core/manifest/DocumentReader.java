@@ -40,12 +40,12 @@ final class DocumentReader {
           document = tree.next()) {
         readDocument(new SourceDocument(file, document.get()), text, out);
       }
-    } catch (YamlTree.LimitExceeded e) {
+    } catch (ReadStop.LimitExceeded e) {
       out.reject(
           FileFindings.at(file, tree.documentsStarted() - 1, e.line, e.column),
           e.getMessage(),
           e.fix);
-    } catch (YamlTree.Invalid e) {
+    } catch (ReadStop.Invalid e) {
       out.problem(
           FileFindings.at(file, tree.documentsStarted() - 1, e.line, e.column),
           Wording.of(ReadProblem.YAML001, e.getMessage(), e.fix));

@@ -56,50 +56,6 @@ final class YamlTree {
 
   private static final String STR_TAG = "tag:yaml.org,2002:str";
 
-  /** A limit of {@link ManifestReader} was exceeded; the file is not read further. */
-  static final class LimitExceeded extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final int line;
-    final int column;
-    final String fix;
-    private final String message;
-
-    LimitExceeded(long at, String message, String fix) {
-      super(message, null, false, false);
-      this.line = Positions.line(at);
-      this.column = Positions.column(at);
-      this.fix = fix;
-      this.message = message;
-    }
-
-    @Override
-    public String getMessage() {
-      return message; // never null: always constructed with one
-    }
-  }
-
-  /** The stream is not valid YAML in a way the parser does not check (aliases, cycles). */
-  static final class Invalid extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final int line;
-    final int column;
-    final String fix;
-    private final String message;
-
-    Invalid(long at, String message, String fix) {
-      super(message, null, false, false);
-      this.line = Positions.line(at);
-      this.column = Positions.column(at);
-      this.fix = fix;
-      this.message = message;
-    }
-
-    @Override
-    public String getMessage() {
-      return message; // never null: always constructed with one
-    }
-  }
-
   /** A finished value: its tree, where it is, how many nodes it stands for and how deep it is. */
   private record Value(
       JsonNode json,
@@ -192,7 +148,8 @@ final class YamlTree {
 
   /**
    * The next document, or empty at the end of the stream. Throws the parser's exceptions for syntax
-   * errors, {@link Invalid} for aliases the parser does not check and {@link LimitExceeded}.
+   * errors, {@link ReadStop.Invalid} for aliases the parser does not check and {@link
+   * ReadStop.LimitExceeded}.
    */
   Optional<YamlDocument> next() {
     while (events.hasNext()) {
@@ -218,7 +175,7 @@ final class YamlTree {
     documents++;
     documentAt = position(event.getStartMark());
     if (documents > ManifestReader.MAX_DOCUMENTS) {
-      throw new LimitExceeded(
+      throw new ReadStop.LimitExceeded(
           documentAt, "more than " + ManifestReader.MAX_DOCUMENTS + " documents", "split the file");
     }
     anchors.clear();
@@ -257,7 +214,7 @@ final class YamlTree {
     nodes += more;
     documentNodes += more;
     if (nodes > ManifestReader.MAX_NODES) {
-      throw new LimitExceeded(
+      throw new ReadStop.LimitExceeded(
           at,
           "the file expands to more than "
               + ManifestReader.MAX_NODES
@@ -268,7 +225,7 @@ final class YamlTree {
 
   private void checkDepth(int depth, long at) {
     if (depth > ManifestReader.MAX_DEPTH) {
-      throw new LimitExceeded(
+      throw new ReadStop.LimitExceeded(
           at,
           "nesting deeper than "
               + ManifestReader.MAX_DEPTH
@@ -378,7 +335,7 @@ final class YamlTree {
     SurrogateEscapes.in(source, start.get(), event.getValue())
         .ifPresent(
             found -> {
-              throw new Invalid(
+              throw new ReadStop.Invalid(
                   Positions.position(found.line(), found.column()),
                   "the escape "
                       + found.escape()
@@ -392,20 +349,20 @@ final class YamlTree {
     long at = position(event.getStartMark());
     String name = event.getAlias().getValue();
     if (++aliases > ManifestReader.MAX_ALIASES) {
-      throw new LimitExceeded(
+      throw new ReadStop.LimitExceeded(
           at,
           "more than " + ManifestReader.MAX_ALIASES + " aliases",
           "write the values out instead of using anchors and aliases");
     }
     if (openAnchors.contains(name)) {
-      throw new Invalid(
+      throw new ReadStop.Invalid(
           at,
           "the alias *" + Quoted.clip(name) + " refers to a value that contains it",
           "remove the alias; Kubernetes cannot decode a value that contains itself");
     }
     Value anchored = anchors.get(name);
     if (anchored == null) {
-      throw new Invalid(
+      throw new ReadStop.Invalid(
           at,
           "the alias *"
               + Quoted.clip(name)
@@ -517,7 +474,7 @@ final class YamlTree {
     String text = key.scalarText;
     if (text.length() > ManifestReader.MAX_KEY_CHARS
         && text.codePointCount(0, text.length()) > ManifestReader.MAX_KEY_CHARS) {
-      throw new LimitExceeded(
+      throw new ReadStop.LimitExceeded(
           key.at,
           "a key is longer than " + ManifestReader.MAX_KEY_CHARS + " characters",
           "shorten the key; Kubernetes keys (labels, annotations, data) are at most 317 characters");
