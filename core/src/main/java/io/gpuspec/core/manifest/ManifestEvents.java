@@ -2,22 +2,8 @@ package io.gpuspec.core.manifest;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.snakeyaml.engine.v2.common.FlowStyle;
-import org.snakeyaml.engine.v2.common.ScalarStyle;
-import org.snakeyaml.engine.v2.events.DocumentEndEvent;
-import org.snakeyaml.engine.v2.events.DocumentStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
-import org.snakeyaml.engine.v2.events.MappingEndEvent;
-import org.snakeyaml.engine.v2.events.MappingStartEvent;
-import org.snakeyaml.engine.v2.events.ScalarEvent;
-import org.snakeyaml.engine.v2.events.SequenceEndEvent;
-import org.snakeyaml.engine.v2.events.SequenceStartEvent;
-import org.snakeyaml.engine.v2.events.StreamEndEvent;
-import org.snakeyaml.engine.v2.events.StreamStartEvent;
-import org.snakeyaml.engine.v2.exceptions.Mark;
 
 /**
  * A fast scanner for the YAML that manifests are written in: block mappings and sequences indented
@@ -43,7 +29,7 @@ final class ManifestEvents extends ScannedText {
    * The parser's events for {@code text}, or null when the text is outside this scanner's subset
    * (then the full parser must read it).
    */
-  static @Nullable List<Event> scan(String text) {
+  static @Nullable ScannedEvents scan(String text) {
     int[] starts = lineStarts(text);
     if (starts == null) {
       return null;
@@ -55,6 +41,12 @@ final class ManifestEvents extends ScannedText {
     } catch (Outside e) {
       return null;
     }
+  }
+
+  /** The same as snakeyaml-engine's event objects, or null (for the differential tests). */
+  static @Nullable List<Event> events(String text) {
+    ScannedEvents events = scan(text);
+    return events == null ? null : events.toEvents();
   }
 
   /** Line start offsets; null when a character is outside the subset. */
@@ -106,8 +98,7 @@ final class ManifestEvents extends ScannedText {
   }
 
   private void stream() {
-    Optional<Mark> zero = Optional.of(new Mark("reader", 0, 0, 0, NO_BUFFER, 0));
-    events.add(new StreamStartEvent(zero, zero));
+    events.add(ScannedEvents.STREAM_START, 0, 0, 0);
     int line = nextContent(0);
     boolean first = true;
     while (line < lineCount) {
@@ -116,32 +107,23 @@ final class ManifestEvents extends ScannedText {
       }
       first = false;
       if (endsDocument(line)) { // an explicit document: ---
-        int s = start(line);
-        events.add(
-            new DocumentStartEvent(
-                true, Optional.empty(), Map.of(), mark(line, s), mark(line, s + 3)));
+        event(ScannedEvents.DOCUMENT_START_EXPLICIT, line, start(line));
         line = nextContent(line + 1);
         if (endsDocument(line)) {
-          Optional<Mark> at = tokenMark(line);
-          events.add(
-              new ScalarEvent(
-                  Optional.empty(), Optional.empty(), PLAIN, "", ScalarStyle.PLAIN, at, at));
-          events.add(new DocumentEndEvent(false, at, at));
+          eventAtToken(ScannedEvents.PLAIN, line);
+          eventAtToken(ScannedEvents.DOCUMENT_END, line);
           continue;
         }
       } else {
-        Optional<Mark> at = tokenMark(line);
-        events.add(new DocumentStartEvent(false, Optional.empty(), Map.of(), at, at));
+        eventAtToken(ScannedEvents.DOCUMENT_START, line);
       }
       line = block(line, indent(line), -1);
       if (!endsDocument(line)) {
         throw new Outside();
       }
-      Optional<Mark> at = tokenMark(line);
-      events.add(new DocumentEndEvent(false, at, at));
+      eventAtToken(ScannedEvents.DOCUMENT_END, line);
     }
-    Optional<Mark> end = tokenMark(lineCount);
-    events.add(new StreamEndEvent(end, end));
+    eventAtToken(ScannedEvents.STREAM_END, lineCount);
   }
 
   /** A mapping or sequence that starts a line at {@code column}; returns the next content line. */
@@ -167,14 +149,7 @@ final class ManifestEvents extends ScannedText {
   /** A block mapping whose keys are at {@code column}, the first on {@code line}. */
   private int mapping(int line, int column) {
     enter();
-    events.add(
-        new MappingStartEvent(
-            Optional.empty(),
-            Optional.empty(),
-            true,
-            FlowStyle.BLOCK,
-            mark(line, start(line) + column),
-            mark(line, start(line) + column)));
+    event(ScannedEvents.MAPPING_START, line, start(line) + column);
     while (true) {
       int keyAt = start(line) + column;
       int colon = keyEnd(line, keyAt);
@@ -200,8 +175,7 @@ final class ManifestEvents extends ScannedText {
         throw new Outside();
       }
     }
-    Optional<Mark> endAt = tokenMark(line);
-    events.add(new MappingEndEvent(endAt, endAt));
+    eventAtToken(ScannedEvents.MAPPING_END, line);
     depth--;
     return line;
   }
@@ -212,9 +186,7 @@ final class ManifestEvents extends ScannedText {
    */
   private int sequence(int line, int column, boolean indentless) {
     enter();
-    Optional<Mark> at = mark(line, start(line) + column);
-    events.add(
-        new SequenceStartEvent(Optional.empty(), Optional.empty(), true, FlowStyle.BLOCK, at, at));
+    event(ScannedEvents.SEQUENCE_START, line, start(line) + column);
     while (true) {
       int dash = start(line) + column;
       int e = end(line);
@@ -245,8 +217,7 @@ final class ManifestEvents extends ScannedText {
         throw new Outside();
       }
     }
-    Optional<Mark> endAt = tokenMark(line);
-    events.add(new SequenceEndEvent(endAt, endAt));
+    eventAtToken(ScannedEvents.SEQUENCE_END, line);
     depth--;
     return line;
   }
@@ -266,9 +237,7 @@ final class ManifestEvents extends ScannedText {
         return sequence(next, column, true);
       }
     }
-    Optional<Mark> at = mark(line, indicatorEnd);
-    events.add(
-        new ScalarEvent(Optional.empty(), Optional.empty(), PLAIN, "", ScalarStyle.PLAIN, at, at));
+    scalar(line, indicatorEnd, "", ScannedEvents.PLAIN);
     return next;
   }
 
@@ -309,18 +278,14 @@ final class ManifestEvents extends ScannedText {
     char c = text.charAt(at);
     if (c == '"' || c == '\'') {
       int close = closingQuote(at, colon);
-      scalar(
-          line,
-          at,
-          quoted(at, close),
-          c == '"' ? ScalarStyle.DOUBLE_QUOTED : ScalarStyle.SINGLE_QUOTED);
+      scalar(line, at, quoted(at, close), quotedKind(c));
       return;
     }
     int last = colon;
     while (text.charAt(last - 1) == ' ') {
       last--;
     }
-    scalar(line, at, text.substring(at, last), ScalarStyle.PLAIN);
+    scalar(line, at, text.substring(at, last), ScannedEvents.PLAIN);
   }
 
   /**
@@ -340,11 +305,7 @@ final class ManifestEvents extends ScannedText {
         if (close < 0) {
           throw new Outside();
         }
-        scalar(
-            line,
-            at,
-            quoted(at, close),
-            c == '"' ? ScalarStyle.DOUBLE_QUOTED : ScalarStyle.SINGLE_QUOTED);
+        scalar(line, at, quoted(at, close), quotedKind(c));
         after = close + 1;
       }
       case '[', '{' -> after = flow(line, at, e);
@@ -381,7 +342,7 @@ final class ManifestEvents extends ScannedText {
     while (text.charAt(stop - 1) == ' ') {
       stop--;
     }
-    scalar(line, at, text.substring(at, stop), ScalarStyle.PLAIN);
+    scalar(line, at, text.substring(at, stop), ScannedEvents.PLAIN);
     if (!comment) {
       int next = line + 1;
       while (next < lineCount && indent(next) == end(next) - start(next)) {

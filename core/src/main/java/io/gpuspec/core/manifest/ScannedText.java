@@ -1,24 +1,9 @@
 package io.gpuspec.core.manifest;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import org.jspecify.annotations.Nullable;
-import org.snakeyaml.engine.v2.common.FlowStyle;
-import org.snakeyaml.engine.v2.common.ScalarStyle;
-import org.snakeyaml.engine.v2.events.Event;
-import org.snakeyaml.engine.v2.events.ImplicitTuple;
-import org.snakeyaml.engine.v2.events.MappingEndEvent;
-import org.snakeyaml.engine.v2.events.MappingStartEvent;
-import org.snakeyaml.engine.v2.events.ScalarEvent;
-import org.snakeyaml.engine.v2.events.SequenceEndEvent;
-import org.snakeyaml.engine.v2.events.SequenceStartEvent;
-import org.snakeyaml.engine.v2.exceptions.Mark;
-
 /**
  * The line model, marks, scalars, flow collections and literal block scalars of {@link
  * ManifestEvents}: what it shares with its block structure, apart so each stays readable. Every
- * method emits the parser's events into {@link #events} or throws {@link Outside} when the text
+ * method appends the parser's events to {@link #events} or throws {@link Outside} when the text
  * leaves the subset.
  */
 abstract class ScannedText {
@@ -28,10 +13,6 @@ abstract class ScannedText {
 
   /** snakeyaml-engine gives up on a simple key longer than 1,024 characters; stay below it. */
   static final int MAX_KEY_SPAN = 1000;
-
-  static final int[] NO_BUFFER = new int[0];
-  static final ImplicitTuple PLAIN = new ImplicitTuple(true, false);
-  static final ImplicitTuple QUOTED = new ImplicitTuple(false, true);
 
   /** Thrown to leave the scan: the text is outside the subset. */
   static final class Outside extends RuntimeException {
@@ -46,15 +27,15 @@ abstract class ScannedText {
   final int length;
   final int[] starts; // offset of each line's first character
   final int lineCount;
-  final List<Event> events = new ArrayList<>();
+  final ScannedEvents events;
   int depth;
-  @Nullable Mark streamEnd;
 
   ScannedText(String text, int[] starts) {
     this.text = text;
     this.length = text.length();
     this.starts = starts;
     this.lineCount = starts.length;
+    this.events = new ScannedEvents(text.length() / 8);
   }
 
   int start(int line) {
@@ -113,21 +94,23 @@ abstract class ScannedText {
     return i;
   }
 
-  Optional<Mark> mark(int line, int offset) {
-    return Optional.of(new Mark("reader", offset, line, offset - start(line), NO_BUFFER, 0));
+  /** Appends an event of {@code kind} that starts at {@code offset} on {@code line}. */
+  void event(byte kind, int line, int offset) {
+    events.add(kind, line, offset - start(line), offset);
   }
 
-  /** Where the next token starts: the first character of a content line, or the stream's end. */
-  Optional<Mark> tokenMark(int line) {
+  /**
+   * Appends an event that starts where the next token does: the first character of a content line,
+   * or the stream's end.
+   */
+  void eventAtToken(byte kind, int line) {
     if (line < lineCount) {
-      return mark(line, start(line) + indent(line));
+      event(kind, line, start(line) + indent(line));
+      return;
     }
-    if (streamEnd == null) {
-      int lastBreak = text.lastIndexOf('\n');
-      int breaks = lineCount == 0 ? 0 : text.charAt(length - 1) == '\n' ? lineCount : lineCount - 1;
-      streamEnd = new Mark("reader", length, breaks, length - lastBreak - 1, NO_BUFFER, 0);
-    }
-    return Optional.of(streamEnd);
+    int lastBreak = text.lastIndexOf('\n');
+    int breaks = lineCount == 0 ? 0 : text.charAt(length - 1) == '\n' ? lineCount : lineCount - 1;
+    events.add(kind, breaks, length - lastBreak - 1, length);
   }
 
   void enter() {
@@ -169,16 +152,14 @@ abstract class ScannedText {
     return text.charAt(at) == '\'' && inner.indexOf('\'') >= 0 ? inner.replace("''", "'") : inner;
   }
 
-  void scalar(int line, int at, String value, ScalarStyle style) {
-    events.add(
-        new ScalarEvent(
-            Optional.empty(),
-            Optional.empty(),
-            style == ScalarStyle.PLAIN ? PLAIN : QUOTED,
-            value,
-            style,
-            mark(line, at),
-            mark(line, at)));
+  /** Appends a scalar of a kind {@link ScannedEvents#PLAIN} to {@link ScannedEvents#LITERAL}. */
+  void scalar(int line, int at, String value, byte kind) {
+    events.addScalar(kind, line, at - start(line), at, value);
+  }
+
+  /** The scalar kind of a quoted scalar that starts with {@code quote}. */
+  static byte quotedKind(char quote) {
+    return quote == '"' ? ScannedEvents.DOUBLE_QUOTED : ScannedEvents.SINGLE_QUOTED;
   }
 
   /**
@@ -189,13 +170,7 @@ abstract class ScannedText {
     enter();
     boolean mapping = text.charAt(at) == '{';
     char close = mapping ? '}' : ']';
-    Optional<Mark> start = mark(line, at);
-    events.add(
-        mapping
-            ? new MappingStartEvent(
-                Optional.empty(), Optional.empty(), true, FlowStyle.FLOW, start, start)
-            : new SequenceStartEvent(
-                Optional.empty(), Optional.empty(), true, FlowStyle.FLOW, start, start));
+    event(mapping ? ScannedEvents.FLOW_MAPPING_START : ScannedEvents.FLOW_SEQUENCE_START, line, at);
     int i = skipSpaces(at + 1, e);
     if (i < e && text.charAt(i) == close) {
       closeFlow(line, i, mapping);
@@ -233,8 +208,7 @@ abstract class ScannedText {
   }
 
   void closeFlow(int line, int at, boolean mapping) {
-    Optional<Mark> endAt = mark(line, at);
-    events.add(mapping ? new MappingEndEvent(endAt, endAt) : new SequenceEndEvent(endAt, endAt));
+    event(mapping ? ScannedEvents.MAPPING_END : ScannedEvents.SEQUENCE_END, line, at);
     depth--;
   }
 
@@ -264,11 +238,7 @@ abstract class ScannedText {
       if (close < 0) {
         throw new Outside();
       }
-      scalar(
-          line,
-          i,
-          quoted(i, close),
-          c == '"' ? ScalarStyle.DOUBLE_QUOTED : ScalarStyle.SINGLE_QUOTED);
+      scalar(line, i, quoted(i, close), quotedKind(c));
       return skipSpaces(close + 1, e);
     }
     int j = i;
@@ -282,7 +252,7 @@ abstract class ScannedText {
     while (text.charAt(last - 1) == ' ') {
       last--;
     }
-    scalar(line, i, text.substring(i, last), ScalarStyle.PLAIN);
+    scalar(line, i, text.substring(i, last), ScannedEvents.PLAIN);
     return skipSpaces(j, e);
   }
 
@@ -358,15 +328,7 @@ abstract class ScannedText {
     if (!strip) {
       value.append('\n');
     }
-    events.add(
-        new ScalarEvent(
-            Optional.empty(),
-            Optional.empty(),
-            QUOTED,
-            value.toString(),
-            ScalarStyle.LITERAL,
-            mark(line, at),
-            mark(line, at)));
+    scalar(line, at, value.toString(), ScannedEvents.LITERAL);
     return nextContent(k);
   }
 }

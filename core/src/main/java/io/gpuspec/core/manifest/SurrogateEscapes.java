@@ -1,7 +1,6 @@
 package io.gpuspec.core.manifest;
 
 import java.util.Optional;
-import org.snakeyaml.engine.v2.exceptions.Mark;
 
 /**
  * Finds a {@code \\u} or {@code \\U} escape of a UTF-16 surrogate ({@code D800}–{@code DFFF}) in a
@@ -17,15 +16,16 @@ final class SurrogateEscapes {
   private SurrogateEscapes() {}
 
   /**
-   * The first surrogate escape of the double-quoted scalar {@code value} that starts at {@code
-   * start} in {@code source}; empty when there is none. Cheap when the value holds no surrogate.
+   * The first surrogate escape of the double-quoted scalar {@code value} that starts at the
+   * code-point index {@code index} on the 0-based {@code startLine} of {@code source}; empty when
+   * there is none. Cheap when the value holds no surrogate.
    */
-  static Optional<Found> in(String source, Mark start, String value) {
+  static Optional<Found> in(String source, int index, int startLine, String value) {
     if (value.chars().noneMatch(c -> Character.isSurrogate((char) c))) {
       return Optional.empty();
     }
-    int quote = source.offsetByCodePoints(0, start.getIndex());
-    int line = start.getLine() + 1;
+    int quote = source.offsetByCodePoints(0, index);
+    int line = startLine + 1;
     for (int i = quote + 1; i < source.length(); i++) {
       char c = source.charAt(i);
       if (c == '"') {

@@ -3,7 +3,6 @@ package io.gpuspec.core.manifest;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -19,8 +18,6 @@ final class Yaml11Scalars {
   private static final Pattern INT =
       Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)");
   private static final Pattern OCTAL = Pattern.compile("[-+]?0[0-7_]+");
-  private static final Set<Character> NUMBER_START =
-      Set.of('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.');
   private static final Pattern FLOAT =
       Pattern.compile(
           "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+");
@@ -35,8 +32,7 @@ final class Yaml11Scalars {
 
   /** Whether {@link #resolve} gives a string, without building the value for long words. */
   static boolean isString(String text) {
-    if (text.length() > MAX_NUMBER_CHARS
-        || (text.length() > 5 && !NUMBER_START.contains(text.charAt(0)))) {
+    if (text.length() > MAX_NUMBER_CHARS || (text.length() > 5 && !numberStart(text.charAt(0)))) {
       return true; // what resolve finds for such text: no word is longer, no number starts so
     }
     return resolve(text).json().isString();
@@ -47,12 +43,16 @@ final class Yaml11Scalars {
     if (text.length() > MAX_NUMBER_CHARS) {
       return new Resolved(NODES.stringNode(text), false);
     }
-    if (text.length() <= 5) {
+    if (text.isEmpty()) {
+      return new Resolved(NODES.nullNode(), false);
+    }
+    char first = text.charAt(0);
+    if (text.length() <= 5 && "yYnNtTfFoO~.+-".indexOf(first) >= 0) { // how every word starts
       String lower = text.toLowerCase(Locale.ROOT);
       if (!isYaml11Case(text, lower)) {
         lower = text; // e.g. "yEs" or "nULL": text for go-yaml v2
       }
-      if (text.isEmpty() || Yaml11Words.NULL.contains(lower)) {
+      if (Yaml11Words.NULL.contains(lower)) {
         return new Resolved(NODES.nullNode(), false);
       }
       if (Yaml11Words.TRUE.contains(lower) || Yaml11Words.FALSE.contains(lower)) {
@@ -64,8 +64,11 @@ final class Yaml11Scalars {
         return new Resolved(NODES.numberNode(special), true);
       }
     }
-    if (text.isEmpty() || !NUMBER_START.contains(text.charAt(0))) {
+    if (!numberStart(first)) {
       return new Resolved(NODES.stringNode(text), false);
+    }
+    if (isSmallDecimal(text)) {
+      return new Resolved(NODES.numberNode(Integer.parseInt(text)), false);
     }
     if (INT.matcher(text).matches()) {
       boolean yaml11 = text.contains("_") || OCTAL.matcher(text).matches() || text.contains("0b");
@@ -75,6 +78,28 @@ final class Yaml11Scalars {
       return new Resolved(floating(text.replace("_", ""), text), false);
     }
     return new Resolved(NODES.stringNode(text), false);
+  }
+
+  private static boolean numberStart(char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+  }
+
+  /**
+   * {@code 0} or up to nine decimal digits without a leading zero: an int, read the same by YAML
+   * 1.1 and 1.2 (what {@link #integer} gives for them, without a regex or a BigInteger).
+   */
+  private static boolean isSmallDecimal(String text) {
+    int n = text.length();
+    if (n > 9 || text.charAt(0) < '1' || text.charAt(0) > '9') {
+      return text.equals("0");
+    }
+    for (int i = 1; i < n; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -14,14 +14,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
-import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
-import org.snakeyaml.engine.v2.events.AliasEvent;
-import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
-import org.snakeyaml.engine.v2.events.MappingStartEvent;
-import org.snakeyaml.engine.v2.events.ScalarEvent;
-import org.snakeyaml.engine.v2.exceptions.Mark;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -73,7 +67,7 @@ final class YamlTree {
     final JsonNode json;
     final FieldPositions located;
     final long at;
-    final Optional<Anchor> anchor;
+    final @Nullable String anchor;
     final @Nullable String
         step; // this frame's step in its parent's pointer; null inside a merge value
     long nodes = 1;
@@ -85,7 +79,7 @@ final class YamlTree {
     @Nullable List<Value> merges;
     long mergeAt;
 
-    Frame(JsonNode json, long at, Optional<Anchor> anchor, @Nullable String step) {
+    Frame(JsonNode json, long at, @Nullable String anchor, @Nullable String step) {
       this.json = json;
       this.located = new FieldPositions(json instanceof ObjectNode);
       this.at = at;
@@ -94,7 +88,7 @@ final class YamlTree {
     }
   }
 
-  private final Iterator<Event> events;
+  private final EventCursor events;
   private final Deque<Frame> stack = new ArrayDeque<>();
   private final Map<String, Value> anchors = new HashMap<>();
   private final Set<String> openAnchors = new HashSet<>();
@@ -117,8 +111,8 @@ final class YamlTree {
    *     the reader caps findings per file anyway)
    * @param source the file's text, to find escapes the parser accepts and kubectl does not
    */
-  private YamlTree(Iterable<Event> events, int maxProblems, String source) {
-    this.events = events.iterator();
+  private YamlTree(EventCursor events, int maxProblems, String source) {
+    this.events = events;
     this.maxProblems = maxProblems;
     this.source = source;
   }
@@ -129,7 +123,7 @@ final class YamlTree {
    * problems recorded per document.
    */
   static YamlTree parse(String text) {
-    List<Event> fast = ManifestEvents.scan(text);
+    ScannedEvents fast = ManifestEvents.scan(text);
     return fast != null
         ? new YamlTree(fast, ManifestReader.MAX_FINDINGS_PER_FILE, text)
         : parseFully(text);
@@ -138,7 +132,9 @@ final class YamlTree {
   /** The same with snakeyaml-engine's parser for every text (what {@link #parse} falls back to). */
   static YamlTree parseFully(String text) {
     return new YamlTree(
-        new Parse(SETTINGS).parseString(text), ManifestReader.MAX_FINDINGS_PER_FILE, text);
+        EventCursor.parsed(new Parse(SETTINGS).parseString(text)),
+        ManifestReader.MAX_FINDINGS_PER_FILE,
+        text);
   }
 
   /** How many documents have started so far (empty ones included). */
@@ -152,17 +148,16 @@ final class YamlTree {
    * ReadStop.LimitExceeded}.
    */
   Optional<YamlDocument> next() {
-    while (events.hasNext()) {
-      Event event = events.next();
-      switch (event.getEventId()) {
-        case DocumentStart -> startDocument(event);
+    for (Event.ID id = events.next(); id != null; id = events.next()) {
+      switch (id) {
+        case DocumentStart -> startDocument();
         case DocumentEnd -> {
           return Optional.of(endDocument());
         }
-        case MappingStart, SequenceStart -> open((CollectionStartEvent) event);
-        case MappingEnd, SequenceEnd -> close(event);
-        case Scalar -> scalar((ScalarEvent) event);
-        case Alias -> alias((AliasEvent) event);
+        case MappingStart, SequenceStart -> open();
+        case MappingEnd, SequenceEnd -> close();
+        case Scalar -> scalar();
+        case Alias -> alias();
         default -> {
           // stream start and end, comments: nothing to build
         }
@@ -171,9 +166,9 @@ final class YamlTree {
     return Optional.empty();
   }
 
-  private void startDocument(Event event) {
+  private void startDocument() {
     documents++;
-    documentAt = position(event.getStartMark());
+    documentAt = position();
     if (documents > ManifestReader.MAX_DOCUMENTS) {
       throw new ReadStop.LimitExceeded(
           documentAt, "more than " + ManifestReader.MAX_DOCUMENTS + " documents", "split the file");
@@ -234,17 +229,20 @@ final class YamlTree {
     }
   }
 
-  private void open(CollectionStartEvent event) {
-    long at = position(event.getStartMark());
+  private void open() {
+    long at = position();
     if (stack.isEmpty()) {
-      rootStart = event.getStartMark().map(m -> m.getIndex()).orElse(0);
+      rootStart = events.index();
     }
     checkDepth(stack.size() + 1, at);
     count(1, at);
-    JsonNode json = event instanceof MappingStartEvent ? NODES.objectNode() : NODES.arrayNode();
+    JsonNode json = events.isMapping() ? NODES.objectNode() : NODES.arrayNode();
     String step = childStep();
-    event.getAnchor().ifPresent(anchor -> openAnchors.add(anchor.getValue()));
-    stack.push(new Frame(json, at, event.getAnchor(), step));
+    String anchor = events.anchor();
+    if (anchor != null) {
+      openAnchors.add(anchor);
+    }
+    stack.push(new Frame(json, at, anchor, step));
   }
 
   /**
@@ -265,10 +263,11 @@ final class YamlTree {
     return parent.key.plain && parent.key.scalarText.equals("<<") ? null : parent.key.scalarText;
   }
 
-  private void close(Event event) {
+  private void close() {
     Frame frame = stack.pop();
     if (stack.isEmpty()) {
-      rootEnd = event.getEndMark().map(m -> m.getIndex()).orElse(rootStart);
+      int end = events.endIndex();
+      rootEnd = end < 0 ? rootStart : end;
     }
     if (frame.merges != null) {
       merge(frame, frame.merges);
@@ -286,24 +285,24 @@ final class YamlTree {
             frame.height,
             null,
             false);
-    frame.anchor.ifPresent(
-        anchor -> {
-          openAnchors.remove(anchor.getValue());
-          anchors.put(anchor.getValue(), value);
-        });
+    if (frame.anchor != null) {
+      openAnchors.remove(frame.anchor);
+      anchors.put(frame.anchor, value);
+    }
     deliver(value);
   }
 
-  private void scalar(ScalarEvent event) {
-    long at = position(event.getStartMark());
+  private void scalar() {
+    long at = position();
     count(1, at);
-    String text = event.getValue();
-    if (event.getScalarStyle() == ScalarStyle.DOUBLE_QUOTED) {
-      rejectSurrogateEscape(event);
+    String text = events.value();
+    ScalarStyle style = events.style();
+    if (style == ScalarStyle.DOUBLE_QUOTED) {
+      rejectSurrogateEscape(text);
     }
-    boolean plain = event.getScalarStyle() == ScalarStyle.PLAIN;
-    boolean forcedString =
-        event.getTag().map(tag -> tag.equals(STR_TAG) || tag.equals("!")).orElse(false);
+    boolean plain = style == ScalarStyle.PLAIN;
+    String tag = events.tag();
+    boolean forcedString = tag != null && (tag.equals(STR_TAG) || tag.equals("!"));
     Value value;
     if (!plain || forcedString) {
       value = new Value(NODES.stringNode(text), null, at, null, false, 1, 0, text, plain);
@@ -322,17 +321,19 @@ final class YamlTree {
               text,
               true);
     }
-    event.getAnchor().ifPresent(anchor -> anchors.put(anchor.getValue(), value));
+    String anchor = events.anchor();
+    if (anchor != null) {
+      anchors.put(anchor, value);
+    }
     deliver(value);
   }
 
   /** Go's YAML decoder rejects surrogate escapes such as {@code \\uD800}, even in pairs. */
-  private void rejectSurrogateEscape(ScalarEvent event) {
-    Optional<Mark> start = event.getStartMark();
-    if (start.isEmpty()) {
-      return;
+  private void rejectSurrogateEscape(String value) {
+    if (events.endIndex() < 0) {
+      return; // no mark
     }
-    SurrogateEscapes.in(source, start.get(), event.getValue())
+    SurrogateEscapes.in(source, events.index(), events.line(), value)
         .ifPresent(
             found -> {
               throw new ReadStop.Invalid(
@@ -345,9 +346,9 @@ final class YamlTree {
             });
   }
 
-  private void alias(AliasEvent event) {
-    long at = position(event.getStartMark());
-    String name = event.getAlias().getValue();
+  private void alias() {
+    long at = position();
+    String name = Objects.requireNonNull(events.anchor(), "an alias names its anchor");
     if (++aliases > ManifestReader.MAX_ALIASES) {
       throw new ReadStop.LimitExceeded(
           at,
@@ -555,8 +556,8 @@ final class YamlTree {
     return pointer.toString();
   }
 
-  private static long position(Optional<Mark> mark) {
-    return mark.map(m -> Positions.position(m.getLine() + 1, m.getColumn() + 1))
-        .orElse(Positions.position(1, 1));
+  /** Where the current event starts (line 1, column 1 when it has no mark). */
+  private long position() {
+    return Positions.position(events.line() + 1, events.column() + 1);
   }
 }

@@ -43,7 +43,7 @@ final class EventDiff {
 
   /** The first difference, or null when the fast scanner declined or agrees with the parser. */
   static @Nullable String difference(String text) {
-    List<Event> fast = ManifestEvents.scan(text);
+    List<Event> fast = ManifestEvents.events(text);
     if (fast == null) {
       return null;
     }
