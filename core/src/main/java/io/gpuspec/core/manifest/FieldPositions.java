@@ -15,9 +15,10 @@ import org.jspecify.annotations.Nullable;
 final class FieldPositions {
   private static final int LINEAR_LOOKUP = 16;
   private static final String[] NO_KEYS = new String[0];
+  private static final long[] NO_POSITIONS = new long[0];
   private String @Nullable [] keys; // null for a sequence
-  private long[] positions = new long[0];
-  private FieldPositions[] children = new FieldPositions[0];
+  private long[] positions = NO_POSITIONS;
+  private FieldPositions @Nullable [] children; // null while every child is a scalar
   private String @Nullable [] texts; // original text of plain scalars that are not strings, if kept
   private boolean @Nullable [] yaml11; // whether that text is read differently by YAML 1.1 and 1.2
   private int size;
@@ -46,7 +47,9 @@ final class FieldPositions {
     if (size == positions.length) {
       int capacity = Math.max(4, size * 2);
       positions = Arrays.copyOf(positions, capacity);
-      children = Arrays.copyOf(children, capacity);
+      if (children != null) {
+        children = Arrays.copyOf(children, capacity);
+      }
       if (keys != null) {
         keys = Arrays.copyOf(keys, capacity);
       }
@@ -61,7 +64,12 @@ final class FieldPositions {
   void set(
       int index, long at, @Nullable FieldPositions child, @Nullable String text, boolean isYaml11) {
     positions[index] = at;
-    children[index] = child;
+    if (child != null && children == null) {
+      children = new FieldPositions[positions.length];
+    }
+    if (children != null) {
+      children[index] = child;
+    }
     if (text != null && texts == null) {
       texts = new String[positions.length];
       yaml11 = new boolean[positions.length];
@@ -83,7 +91,7 @@ final class FieldPositions {
       set(
           size++,
           from.positions[fromIndex],
-          from.children[fromIndex],
+          from.child(fromIndex),
           from.texts == null ? null : from.texts[fromIndex],
           from.yaml11 != null && from.yaml11[fromIndex]);
     } else {
@@ -94,7 +102,9 @@ final class FieldPositions {
   void trim() {
     if (size < positions.length) {
       positions = Arrays.copyOf(positions, size);
-      children = Arrays.copyOf(children, size);
+      if (children != null) {
+        children = Arrays.copyOf(children, size);
+      }
       if (keys != null) {
         keys = Arrays.copyOf(keys, size);
       }
@@ -112,7 +122,8 @@ final class FieldPositions {
 
   /** The index of child {@code index}, or null for a scalar. */
   @Nullable FieldPositions child(int index) {
-    return children[index];
+    FieldPositions[] children = this.children;
+    return children == null ? null : children[index];
   }
 
   /** Index of a child: an array index, or the position of a mapping key; -1 if absent. */
@@ -171,11 +182,14 @@ final class FieldPositions {
   @Nullable FieldPositions at(String pointer) {
     FieldPositions at = this;
     for (String step : JsonPointer.steps(pointer)) {
-      int index = at == null ? -1 : at.indexOf(step);
+      if (at == null) {
+        return null;
+      }
+      int index = at.indexOf(step);
       if (index < 0) {
         return null;
       }
-      at = at.children[index];
+      at = at.child(index);
     }
     return at;
   }
@@ -185,12 +199,15 @@ final class FieldPositions {
     long position = root;
     FieldPositions at = this;
     for (String step : JsonPointer.steps(pointer)) {
-      int index = at == null ? -1 : at.indexOf(step);
+      if (at == null) {
+        return position;
+      }
+      int index = at.indexOf(step);
       if (index < 0) {
         return position;
       }
       position = at.positions[index];
-      at = at.children[index];
+      at = at.child(index);
     }
     return position;
   }
@@ -239,7 +256,7 @@ final class FieldPositions {
         return position;
       }
       position = at.positions[index];
-      at = at.children[index];
+      at = at.child(index);
       from = next;
     }
     return position;
@@ -268,7 +285,7 @@ final class FieldPositions {
             ? Optional.empty()
             : Optional.of(new Written(texts[index], yaml11[index]));
       }
-      at = at.children[index];
+      at = at.child(index);
     }
     return Optional.empty();
   }

@@ -285,7 +285,7 @@ final class ManifestEvents extends ScannedText {
     while (text.charAt(last - 1) == ' ') {
       last--;
     }
-    scalar(line, at, text.substring(at, last), ScannedEvents.PLAIN);
+    scalar(line, at, string(at, last), ScannedEvents.PLAIN);
   }
 
   /**
@@ -342,7 +342,7 @@ final class ManifestEvents extends ScannedText {
     while (text.charAt(stop - 1) == ' ') {
       stop--;
     }
-    scalar(line, at, text.substring(at, stop), ScannedEvents.PLAIN);
+    scalar(line, at, string(at, stop), ScannedEvents.PLAIN);
     if (!comment) {
       int next = line + 1;
       while (next < lineCount && indent(next) == end(next) - start(next)) {

@@ -27,6 +27,7 @@ abstract class ScannedText {
   final int length;
   final int[] starts; // offset of each line's first character
   final int lineCount;
+  private final int[] indents; // leading spaces of each line
   final ScannedEvents events;
   int depth;
 
@@ -35,6 +36,15 @@ abstract class ScannedText {
     this.length = text.length();
     this.starts = starts;
     this.lineCount = starts.length;
+    this.indents = new int[lineCount];
+    for (int line = 0; line < lineCount; line++) {
+      int i = starts[line];
+      int e = end(line);
+      while (i < e && text.charAt(i) == ' ') {
+        i++;
+      }
+      indents[line] = i - starts[line];
+    }
     this.events = new ScannedEvents(text.length() / 8);
   }
 
@@ -51,12 +61,12 @@ abstract class ScannedText {
 
   /** Leading spaces of a line. */
   int indent(int line) {
-    int i = start(line);
-    int e = end(line);
-    while (i < e && text.charAt(i) == ' ') {
-      i++;
-    }
-    return i - start(line);
+    return indents[line];
+  }
+
+  /** The text from {@code from} to {@code to}, shared with earlier equal keys and scalars. */
+  String string(int from, int to) {
+    return SharedStrings.of(text, from, to);
   }
 
   /** True for a line with a token on it (not blank, not only a comment). */
@@ -148,7 +158,7 @@ abstract class ScannedText {
   }
 
   String quoted(int at, int close) {
-    String inner = text.substring(at + 1, close);
+    String inner = string(at + 1, close);
     return text.charAt(at) == '\'' && inner.indexOf('\'') >= 0 ? inner.replace("''", "'") : inner;
   }
 
@@ -252,7 +262,7 @@ abstract class ScannedText {
     while (text.charAt(last - 1) == ' ') {
       last--;
     }
-    scalar(line, i, text.substring(i, last), ScannedEvents.PLAIN);
+    scalar(line, i, string(i, last), ScannedEvents.PLAIN);
     return skipSpaces(j, e);
   }
 

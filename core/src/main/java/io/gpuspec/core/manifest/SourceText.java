@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -55,19 +56,27 @@ final class SourceText {
       return Optional.empty();
     }
     byte[] bytes;
+    int length;
     try (InputStream in = Files.newInputStream(file)) {
-      bytes =
-          in.readNBytes(
-              ManifestReader.MAX_FILE_BYTES + 1); // the size can change after it was looked at
+      // one buffer of the size looked at, and one byte more: the size can change after it was
+      // looked at, so what is read decides (at most one byte over the limit)
+      bytes = new byte[(int) attributes.size() + 1];
+      length = in.readNBytes(bytes, 0, bytes.length);
+      if (length == bytes.length) {
+        byte[] rest = in.readNBytes(ManifestReader.MAX_FILE_BYTES + 1 - length);
+        bytes = Arrays.copyOf(bytes, length + rest.length);
+        System.arraycopy(rest, 0, bytes, length, rest.length);
+        length = bytes.length;
+      }
     } catch (IOException e) {
       fileError(file, e, out);
       return Optional.empty();
     }
-    if (bytes.length > ManifestReader.MAX_FILE_BYTES) {
+    if (length > ManifestReader.MAX_FILE_BYTES) {
       tooLarge(file, out);
       return Optional.empty();
     }
-    return decodeUtf8(file, bytes, out);
+    return decodeUtf8(file, bytes, length, out);
   }
 
   private static void tooLarge(Path file, FileFindings out) {
@@ -108,9 +117,13 @@ final class SourceText {
     return Quoted.clip(reason == null || reason.isBlank() ? e.getClass().getSimpleName() : reason);
   }
 
-  /** Decodes UTF-8 strictly; reports the line of the first byte that is not UTF-8. */
-  private static Optional<String> decodeUtf8(Path file, byte[] bytes, FileFindings findings) {
-    Optional<String> other = otherUnicodeEncoding(bytes);
+  /**
+   * Decodes the first {@code length} bytes as UTF-8 strictly; reports the line of the first byte
+   * that is not UTF-8.
+   */
+  private static Optional<String> decodeUtf8(
+      Path file, byte[] bytes, int length, FileFindings findings) {
+    Optional<String> other = otherUnicodeEncoding(bytes, length);
     if (other.isPresent()) {
       findings.fileProblem(
           file,
@@ -119,13 +132,16 @@ final class SourceText {
           "save it as UTF-8");
       return Optional.empty();
     }
+    if (isAscii(bytes, length)) {
+      return Optional.of(new String(bytes, 0, length, StandardCharsets.ISO_8859_1));
+    }
     CharsetDecoder decoder =
         StandardCharsets.UTF_8
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    CharBuffer out = CharBuffer.allocate(bytes.length);
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+    CharBuffer out = CharBuffer.allocate(length);
     CoderResult result = decoder.decode(in, out, true);
     if (!result.isError()) {
       result = decoder.flush(out);
@@ -133,7 +149,7 @@ final class SourceText {
     if (result.isError()) {
       int at = in.position();
       int line = 1;
-      for (int i = 0; i < at && i < bytes.length; i++) {
+      for (int i = 0; i < at && i < length; i++) {
         if (bytes[i] == '\n') {
           line++;
         }
@@ -150,14 +166,24 @@ final class SourceText {
     return Optional.of(out.toString());
   }
 
-  private static Optional<String> otherUnicodeEncoding(byte[] b) {
-    if (b.length >= 4 && b[0] == 0 && b[1] == 0 && b[2] == (byte) 0xFE && b[3] == (byte) 0xFF) {
+  /** Whether the bytes are all ASCII, which decodes to the same characters byte for byte. */
+  private static boolean isAscii(byte[] bytes, int length) {
+    for (int i = 0; i < length; i++) {
+      if (bytes[i] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Optional<String> otherUnicodeEncoding(byte[] b, int length) {
+    if (length >= 4 && b[0] == 0 && b[1] == 0 && b[2] == (byte) 0xFE && b[3] == (byte) 0xFF) {
       return Optional.of("UTF-32");
     }
-    if (b.length >= 4 && b[0] == (byte) 0xFF && b[1] == (byte) 0xFE && b[2] == 0 && b[3] == 0) {
+    if (length >= 4 && b[0] == (byte) 0xFF && b[1] == (byte) 0xFE && b[2] == 0 && b[3] == 0) {
       return Optional.of("UTF-32");
     }
-    if (b.length >= 2
+    if (length >= 2
         && ((b[0] == (byte) 0xFE && b[1] == (byte) 0xFF)
             || (b[0] == (byte) 0xFF && b[1] == (byte) 0xFE))) {
       return Optional.of("UTF-16");

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -23,6 +24,7 @@ import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
@@ -249,8 +251,18 @@ final class StrictDecoder {
    */
   static <T> T decode(JsonNode tree, Class<T> type, List<Unknown> unknownFields)
       throws JacksonException {
-    return STRICT.readerFor(type).withAttribute(UNKNOWN, unknownFields).readValue(tree);
+    return READERS
+        .computeIfAbsent(type, STRICT::readerFor)
+        .withAttribute(UNKNOWN, unknownFields)
+        .readValue(tree);
   }
+
+  /**
+   * One reader per model class: a reader finds its class's deserializer when it is made, and
+   * Jackson does not cache the fabric8 classes' root deserializers, so making one per object built
+   * them again for every object.
+   */
+  private static final Map<Class<?>, ObjectReader> READERS = new ConcurrentHashMap<>();
 
   /**
    * Keeps an object of an unknown kind as a generic resource: {@code metadata} as decoded strictly
