@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.PlainScalars;
 import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,9 +67,20 @@ final class NodeListValues {
     return INDICATORS.indexOf(c) < 0 && c != ' ' && c != '\t';
   }
 
+  /** Answers of {@link #plainIsString} by text: keys and most values repeat from node to node. */
+  private final Map<String, Boolean> strings = new HashMap<>();
+
   /** Whether an unquoted scalar is the string it spells in YAML 1.1. */
-  static boolean plainIsString(String text) {
-    return PlainScalars.isString(text);
+  boolean plainIsString(String text) {
+    Boolean known = strings.get(text);
+    if (known == null) {
+      known = PlainScalars.isString(text);
+      if (strings.size() >= 20_000) {
+        strings.clear(); // unique values (ids, times) must not pile up
+      }
+      strings.put(text, known);
+    }
+    return known;
   }
 
   /** The value at {@code at}, or null when it is not one this reader reads. */
@@ -184,7 +196,7 @@ final class NodeListValues {
   }
 
   /** Whether the value has the type its field wants, as the strict decoder would judge it. */
-  static boolean fits(Value value, NodeSchema schema) {
+  boolean fits(Value value, NodeSchema schema) {
     if (value.emptyCollection()) {
       return switch (schema.shape) {
         case ANY -> true;
