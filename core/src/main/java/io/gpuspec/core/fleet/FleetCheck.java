@@ -16,12 +16,15 @@ import io.gpuspec.core.k8s.NodeSelection;
 import io.gpuspec.core.k8s.PodRequests;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.report.ObjectRef;
+import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.spi.FieldOrigin;
 import io.gpuspec.core.spi.PodTemplate;
 import io.gpuspec.core.spi.Workload;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,8 +33,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * "Will this ever schedule on our pools, and why not": evaluates the scheduler's filters for every
@@ -72,7 +76,10 @@ public final class FleetCheck {
 
     static Demand of(PodSpec spec) {
       return new Demand(
-          spec.getNodeSelector() == null ? Map.of() : Map.copyOf(spec.getNodeSelector()),
+          // in the order written, so that the first failing entry (the reason) is the same each run
+          spec.getNodeSelector() == null
+              ? Map.of()
+              : Collections.unmodifiableMap(new LinkedHashMap<>(spec.getNodeSelector())),
           List.copyOf(NodeSelection.requiredTerms(spec)),
           NodeSelection.tolerations(spec).stream().filter(t -> t != null).toList(),
           PodRequests.of(spec));
@@ -103,10 +110,21 @@ public final class FleetCheck {
    * string compares and hashes far faster than the fabric8 objects it stands for.
    */
   static String specKey(PodSpec spec) {
-    StringBuilder key = new StringBuilder(256);
-    if (spec.getNodeSelector() != null) {
-      new TreeMap<>(spec.getNodeSelector())
-          .forEach((name, value) -> text(text(key.append('s'), name), value));
+    return specKey(spec, new StringBuilder(256));
+  }
+
+  /**
+   * {@link #specKey(PodSpec)}, written into {@code key} (emptied first), which one check reuses.
+   */
+  static String specKey(PodSpec spec, StringBuilder key) {
+    key.setLength(0);
+    Map<String, String> selector = spec.getNodeSelector();
+    if (selector != null && !selector.isEmpty()) {
+      String[] names = selector.keySet().toArray(new String[0]);
+      Arrays.sort(names);
+      for (String name : names) {
+        text(text(key.append('s'), name), selector.get(name));
+      }
     }
     for (NodeSelectorTerm term : NodeSelection.requiredTerms(spec)) {
       key.append('t');
@@ -164,17 +182,30 @@ public final class FleetCheck {
     if (quantities == null) {
       return;
     }
-    quantities.forEach(
-        (name, q) -> {
-          text(key, name);
-          if (q != null) {
-            text(text(key.append('='), q.getAmount()), q.getFormat());
-          }
-        });
+    for (Map.Entry<String, Quantity> entry : quantities.entrySet()) {
+      text(key, entry.getKey());
+      Quantity q = entry.getValue();
+      if (q != null) {
+        text(text(key.append('='), q.getAmount()), q.getFormat());
+      }
+    }
   }
 
-  private static StringBuilder text(StringBuilder key, String value) {
-    return value == null ? key.append('-') : key.append(value.length()).append(':').append(value);
+  /**
+   * Appends a string unambiguously: its length, then the string; a short length is one character
+   * (below 127), a longer one 127, its digits and a colon; null is the character 128.
+   */
+  private static StringBuilder text(StringBuilder key, @Nullable String value) {
+    if (value == null) {
+      return key.append((char) 128);
+    }
+    int length = value.length();
+    if (length < 127) {
+      key.append((char) length);
+    } else {
+      key.append((char) 127).append(length).append(':');
+    }
+    return key.append(value);
   }
 
   /**
@@ -200,6 +231,7 @@ public final class FleetCheck {
         groups.stream()
             .anyMatch(g -> g.allocatable().keySet().stream().noneMatch(GpuResources::isGpu));
     Map<String, Integer> minMembers = Gangs.minMembers(manifests);
+    StringBuilder key = new StringBuilder(256);
     for (HasMetadata object : manifests) {
       Optional<Workload> workload = workloads.apply(object);
       if (workload.isEmpty()) {
@@ -218,12 +250,21 @@ public final class FleetCheck {
         if (template.replicas() <= 0) {
           continue;
         }
-        Demand demand =
-            demands.computeIfAbsent(specKey(template.spec()), k -> Demand.of(template.spec()));
-        Outcome outcome = outcomes.computeIfAbsent(demand, d -> evaluate(d, groups));
+        String written = specKey(template.spec(), key);
+        Demand demand = demands.get(written);
+        if (demand == null) {
+          demand = Demand.of(template.spec());
+          demands.put(written, demand);
+        }
+        Outcome outcome = outcomes.get(demand);
+        if (outcome == null) {
+          outcome = evaluate(demand, groups);
+          outcomes.put(demand, outcome);
+        }
         if (outcome.gpus() == 0 && !knowsCpuNodes) {
           continue; // a fleet of GPU pools says nothing about where CPU-only pods run
         }
+        Optional<SourceLocation> source = manifests.sourceOf(object, template.specPath());
         placements.add(
             new FleetReport.Placement(
                 ObjectRef.of(object),
@@ -235,8 +276,8 @@ public final class FleetCheck {
                 outcome.blocked(),
                 outcome.capacity(),
                 together.isEmpty() ? 0 : Math.min(template.replicas(), together.getAsInt()),
-                manifests.sourceOf(object, template.specPath()),
-                written(workload.get(), template, manifests)));
+                source,
+                written(workload.get(), template, object, source, manifests)));
         FleetReport.Placement placed = placements.get(placements.size() - 1);
         eachFits &= placed.schedulable() && placed.pods() <= placed.capacity();
         int perGang = (template.replicas() + workload.get().groups() - 1) / workload.get().groups();
@@ -246,7 +287,7 @@ public final class FleetCheck {
                 placed.source(),
                 template,
                 perGang,
-                g -> podsPerNode(demand, g),
+                podsPerNode(demand),
                 groups)
             .ifPresent(domains::add);
         needs.add(new GangFit.Need(perGang, demand.requests(), outcome.fitting(), outcome.named()));
@@ -267,20 +308,32 @@ public final class FleetCheck {
     return new FleetReport(placements, gangs, groups, domains);
   }
 
-  /** Where a template's pod spec was written, as its workload's origins say. */
+  /**
+   * Where a template's pod spec was written, as its workload's origins say; {@code source} is where
+   * the template is in {@code object}, which most templates were written in.
+   */
   private static FleetReport.Written written(
-      Workload workload, PodTemplate template, ManifestSet manifests) {
+      Workload workload,
+      PodTemplate template,
+      HasMetadata object,
+      Optional<SourceLocation> source,
+      ManifestSet manifests) {
     FieldOrigin origin = workload.origin(template.specPath());
+    boolean here = origin.object() == object && origin.path().equals(template.specPath());
     return new FleetReport.Written(
         ObjectRef.of(origin.object()),
         origin.path(),
-        manifests.sourceOf(origin.object(), origin.path()));
+        here ? source : manifests.sourceOf(origin.object(), origin.path()));
   }
 
   /** How many pods of a demand one node of a group takes; 0 when one does not fit. */
   static long podsPerNode(Demand demand, NodeGroup group) {
     Fit fit = fit(demand, group);
     return fit.fits() ? fit.podsPerNode() : 0;
+  }
+
+  private static ToLongFunction<NodeGroup> podsPerNode(Demand demand) {
+    return group -> podsPerNode(demand, group);
   }
 
   private static Outcome evaluate(Demand demand, List<NodeGroup> groups) {
@@ -318,7 +371,7 @@ public final class FleetCheck {
         byHostname(demand, group) ? perNodeLabels(group) : List.of(labels);
     for (Map.Entry<String, String> entry : demand.nodeSelector().entrySet()) {
       String has = labels.get(entry.getKey());
-      if (perNode.stream().noneMatch(l -> entry.getValue().equals(l.get(entry.getKey())))) {
+      if (!anyHas(perNode, entry.getKey(), entry.getValue())) {
         return Fit.no(
             "nodeSelector "
                 + entry.getKey()
@@ -334,9 +387,7 @@ public final class FleetCheck {
                             : entry.getKey() + "=" + has)));
       }
     }
-    if (!demand.requiredTerms().isEmpty()
-        && demand.requiredTerms().stream()
-            .noneMatch(t -> perNode.stream().anyMatch(l -> NodeSelection.matches(t, l)))) {
+    if (!demand.requiredTerms().isEmpty() && !anyTermMatches(demand.requiredTerms(), perNode)) {
       return Fit.no("required node affinity " + describe(demand.requiredTerms(), labels));
     }
     long nodes = admittedNodes(demand, group);
@@ -388,6 +439,29 @@ public final class FleetCheck {
     return new Fit(true, "", podsPerNode == Long.MAX_VALUE ? 1_000_000 : podsPerNode, nodes);
   }
 
+  /** Whether one of the label sets has {@code value} under {@code key}. */
+  private static boolean anyHas(List<Map<String, String>> perNode, String key, String value) {
+    for (Map<String, String> labels : perNode) {
+      if (value.equals(labels.get(key))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether one of the terms matches one of the label sets. */
+  private static boolean anyTermMatches(
+      List<NodeSelectorTerm> terms, List<Map<String, String>> perNode) {
+    for (NodeSelectorTerm term : terms) {
+      for (Map<String, String> labels : perNode) {
+        if (NodeSelection.matches(term, labels)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * How many of the group's nodes the demand's required terms admit by name: all of them when the
    * group does not know its nodes' names (a pool, a fleet file's group: {@code matchFields} cannot
@@ -404,11 +478,7 @@ public final class FleetCheck {
    * nodes by name and the group knows its nodes' names; empty otherwise (every node admitted).
    */
   private static Optional<Set<String>> admittedNames(Demand demand, NodeGroup group) {
-    boolean byName =
-        demand.requiredTerms().stream()
-                .anyMatch(
-                    t -> t != null && t.getMatchFields() != null && !t.getMatchFields().isEmpty())
-            || byHostname(demand, group);
+    boolean byName = matchesFields(demand.requiredTerms()) || byHostname(demand, group);
     if (!byName || !group.namesKnown()) {
       return Optional.empty();
     }
@@ -455,16 +525,34 @@ public final class FleetCheck {
         && group.nodeNames().size() > 1;
   }
 
+  /** Whether a term selects nodes by field (their name). */
+  private static boolean matchesFields(List<NodeSelectorTerm> terms) {
+    for (NodeSelectorTerm t : terms) {
+      if (t != null && t.getMatchFields() != null && !t.getMatchFields().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the demand selects nodes by their host name on a group that knows node names. */
   private static boolean byHostname(Demand demand, NodeGroup group) {
     if (!group.namesKnown() || group.labels().containsKey(NodeSelection.HOSTNAME_LABEL)) {
       return false;
     }
-    return demand.nodeSelector().containsKey(NodeSelection.HOSTNAME_LABEL)
-        || demand.requiredTerms().stream()
-            .filter(t -> t != null && t.getMatchExpressions() != null)
-            .flatMap(t -> t.getMatchExpressions().stream())
-            .anyMatch(e -> e != null && NodeSelection.HOSTNAME_LABEL.equals(e.getKey()));
+    if (demand.nodeSelector().containsKey(NodeSelection.HOSTNAME_LABEL)) {
+      return true;
+    }
+    for (NodeSelectorTerm t : demand.requiredTerms()) {
+      if (t != null && t.getMatchExpressions() != null) {
+        for (NodeSelectorRequirement e : t.getMatchExpressions()) {
+          if (e != null && NodeSelection.HOSTNAME_LABEL.equals(e.getKey())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static String describe(List<NodeSelectorTerm> terms, Map<String, String> labels) {

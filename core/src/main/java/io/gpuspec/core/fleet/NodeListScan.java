@@ -9,14 +9,9 @@ import io.gpuspec.core.report.ObjectRef;
 import io.gpuspec.core.report.Severity;
 import io.gpuspec.core.report.SourceLocation;
 import io.gpuspec.core.report.Violation;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.math.BigDecimal;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -162,24 +157,19 @@ final class NodeListScan {
    * anything near that reader's limits.
    */
   static Outcome scan(Path file, boolean small) throws IOException {
-    var decoder =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
     NodeListScan scan = new NodeListScan(small);
-    try (BufferedReader in =
-        new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder), 1 << 16)) {
+    try (NodeListLines in = new NodeListLines(file)) {
       return scan.run(in);
     } catch (CharacterCodingException e) {
+      scan.line++; // the line that is not UTF-8
       return scan.unsure(
           ReadProblem.YAML001, 1, "the line is not UTF-8", "save the file as UTF-8", "");
     }
   }
 
-  private Outcome run(BufferedReader in) throws IOException {
+  private Outcome run(NodeListLines in) throws IOException {
     String text;
-    while ((text = in.readLine()) != null) {
+    while ((text = in.next()) != null) {
       line++;
       Outcome stop = line(text);
       if (stop != null) {
@@ -341,7 +331,7 @@ final class NodeListScan {
       return unsure(ReadProblem.YAML001, at + 1, "a line that is not a plain key", "", "");
     }
     String key = text.substring(at, colon);
-    if (key.endsWith(" ") || !NodeListValues.plainIsString(key)) {
+    if (key.endsWith(" ") || !values.plainIsString(key)) {
       return unsure(ReadProblem.YAML001, at + 1, "a key it does not read", "", "");
     }
     if (!map.addKey(key)) {
@@ -403,7 +393,7 @@ final class NodeListScan {
     if (value == null) {
       return unsure(ReadProblem.YAML001, at + 1, "a value it does not read", "", "");
     }
-    if (!NodeListValues.fits(value, schema)) {
+    if (!values.fits(value, schema)) {
       if (!value.quoted() && !value.block() && schema.shape == NodeSchema.Shape.STRING) {
         return unsure(
             ReadProblem.YAML008,

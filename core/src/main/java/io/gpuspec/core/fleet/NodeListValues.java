@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.gpuspec.core.k8s.GpuResources;
 import io.gpuspec.core.manifest.PlainScalars;
 import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,9 +67,45 @@ final class NodeListValues {
     return INDICATORS.indexOf(c) < 0 && c != ' ' && c != '\t';
   }
 
+  /** Answers of {@link #plainIsString} for short texts (keys, words): a few hundred repeat. */
+  private final Map<String, Boolean> shortStrings = new HashMap<>();
+
   /** Whether an unquoted scalar is the string it spells in YAML 1.1. */
-  static boolean plainIsString(String text) {
-    return PlainScalars.isString(text);
+  boolean plainIsString(String text) {
+    int length = text.length();
+    if (length > 5) {
+      // YAML 1.1: no boolean or null word is longer than five characters and every number starts
+      // with a digit, a sign or a point, so other long texts are strings (most keys and values)
+      char first = text.charAt(0);
+      boolean numberStart = (first >= '0' && first <= '9') || first == '-' || first == '+';
+      return !(numberStart || first == '.') || notNumber(text) || PlainScalars.isString(text);
+    }
+    Boolean known = shortStrings.get(text);
+    if (known == null) {
+      known = PlainScalars.isString(text);
+      if (shortStrings.size() < 4096) {
+        shortStrings.put(text, known);
+      }
+    }
+    return known;
+  }
+
+  /**
+   * Whether a text cannot be a YAML 1.1 integer or float: those have at most one point, and a sign
+   * only at their start or right after their exponent's {@code e} (IP addresses, versions, ids).
+   */
+  private static boolean notNumber(String text) {
+    int points = 0;
+    for (int i = 1; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '.' && ++points > 1) {
+        return true;
+      }
+      if ((c == '-' || c == '+') && text.charAt(i - 1) != 'e' && text.charAt(i - 1) != 'E') {
+        return true;
+      }
+    }
+    return text.charAt(0) == '.' && points > 0;
   }
 
   /** The value at {@code at}, or null when it is not one this reader reads. */
@@ -118,6 +155,12 @@ final class NodeListValues {
   }
 
   private @Nullable Value doubleQuoted(String text, int at) {
+    int close = text.indexOf('"', at + 1);
+    if (close > 0 && plainText(text, at + 1, close)) {
+      return blankOrComment(text, close + 1)
+          ? new Value(text.substring(at + 1, close), true, false, false)
+          : null;
+    }
     buffer.setLength(0);
     boolean exact = true;
     for (int i = at + 1; i < text.length(); i++) {
@@ -143,6 +186,19 @@ final class NodeListValues {
       }
     }
     return null; // continues on the next line
+  }
+
+  /**
+   * Whether the text between {@code from} and {@code to} has no escape and no control character.
+   */
+  private static boolean plainText(String text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c == '\\' || c < ' ' || c == '\u007f') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private @Nullable Value singleQuoted(String text, int at) {
@@ -184,7 +240,7 @@ final class NodeListValues {
   }
 
   /** Whether the value has the type its field wants, as the strict decoder would judge it. */
-  static boolean fits(Value value, NodeSchema schema) {
+  boolean fits(Value value, NodeSchema schema) {
     if (value.emptyCollection()) {
       return switch (schema.shape) {
         case ANY -> true;

@@ -36,7 +36,8 @@ final class NodeSchema {
 
   final Shape shape;
   private final Type type;
-  private volatile @Nullable Map<String, Type> fields;
+  private volatile @Nullable Map<String, NodeSchema> fields;
+  private volatile @Nullable NodeSchema element;
 
   private NodeSchema(Shape shape, Type type) {
     this.shape = shape;
@@ -101,27 +102,35 @@ final class NodeSchema {
 
   /** The schema of the field {@code key} of an object, null when the object has no such field. */
   @Nullable NodeSchema field(String key) {
-    Map<String, Type> known = fields;
+    Map<String, NodeSchema> known = fields;
     if (known == null) {
-      known = new HashMap<>();
+      Map<String, Type> types = new HashMap<>();
       for (Class<?> c = (Class<?>) type; c != null && c != Object.class; c = c.getSuperclass()) {
         for (Field field : c.getDeclaredFields()) {
           JsonProperty property = field.getAnnotation(JsonProperty.class);
           if (property != null && !Modifier.isStatic(field.getModifiers())) {
             String name = property.value().isEmpty() ? field.getName() : property.value();
-            known.putIfAbsent(name, field.getGenericType());
+            types.putIfAbsent(name, field.getGenericType());
           }
         }
       }
+      known = new HashMap<>();
+      for (Map.Entry<String, Type> field : types.entrySet()) {
+        known.put(field.getKey(), of(field.getValue()));
+      }
       fields = known;
     }
-    Type field = known.get(key);
-    return field == null ? null : of(field);
+    return known.get(key);
   }
 
   /** The schema of a list's items or a map's values. */
   NodeSchema element() {
-    Type[] arguments = ((ParameterizedType) type).getActualTypeArguments();
-    return of(arguments[arguments.length - 1]);
+    NodeSchema known = element;
+    if (known == null) {
+      Type[] arguments = ((ParameterizedType) type).getActualTypeArguments();
+      known = of(arguments[arguments.length - 1]);
+      element = known;
+    }
+    return known;
   }
 }
