@@ -43,6 +43,9 @@ import org.jspecify.annotations.Nullable;
 public abstract class InferenceDeployment
     implements ContainerAttributes, PodAttributes, ManifestSource {
 
+  /** What {@code build()} rendered, for the first {@link #toManifests()}. */
+  private final FirstRender<Deployment> firstRender = new FirstRender<>();
+
   public abstract String name();
 
   @Value.Default
@@ -86,7 +89,7 @@ public abstract class InferenceDeployment
 
   @Override
   public List<HasMetadata> toManifests() {
-    return List.of(toDeployment());
+    return List.of(firstRender.take(this::toDeployment));
   }
 
   /** The rendered Deployment. */
@@ -194,6 +197,7 @@ public abstract class InferenceDeployment
   private void requireFacts() {
     Deployment rendered = toDeployment();
     TemplateFacts.require(rendered, rendered.getSpec().getTemplate(), placement());
+    firstRender.keep(rendered);
   }
 
   /** Starts a Deployment with this name. */

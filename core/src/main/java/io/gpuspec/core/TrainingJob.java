@@ -59,6 +59,9 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     }
   }
 
+  /** What {@code build()} rendered, for the first {@link #toManifests()}. */
+  private final FirstRender<Job> firstRender = new FirstRender<>();
+
   public abstract String name();
 
   @Value.Default
@@ -104,7 +107,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
 
   @Override
   public List<HasMetadata> toManifests() {
-    return List.of(toJob());
+    return List.of(firstRender.take(this::toJob));
   }
 
   /** The rendered Job. */
@@ -169,6 +172,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
             backoffLimit().orElse(null),
             activeDeadlineSeconds().orElse(null),
             ttlSecondsAfterFinished().orElse(null)));
+    firstRender.keep(rendered);
   }
 
   /** Starts a Job with this name. */
