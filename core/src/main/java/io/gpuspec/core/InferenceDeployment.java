@@ -124,26 +124,29 @@ public abstract class InferenceDeployment
               .endPodAntiAffinity()
               .build());
     }
-    return new DeploymentBuilder()
-        .withNewMetadata()
-        .withName(name())
-        .withNamespace(namespace())
-        .withLabels(labels)
-        .withAnnotations(annotations())
-        .endMetadata()
-        .withNewSpec()
-        .withReplicas(replicas())
-        .withNewSelector()
-        .addToMatchLabels(PodTemplates.APP_NAME, name())
-        .endSelector()
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(labels)
-        .endMetadata()
-        .withSpec(spec)
-        .endTemplate()
-        .endSpec()
-        .build();
+    Deployment deployment =
+        new DeploymentBuilder()
+            .withNewMetadata()
+            .withName(name())
+            .withNamespace(namespace())
+            .withLabels(labels)
+            .withAnnotations(annotations())
+            .endMetadata()
+            .withNewSpec()
+            .withReplicas(replicas())
+            .withNewSelector()
+            .addToMatchLabels(PodTemplates.APP_NAME, name())
+            .endSelector()
+            .withNewTemplate()
+            .withNewMetadata()
+            .withLabels(labels)
+            .endMetadata()
+            .endTemplate()
+            .endSpec()
+            .build();
+    // set, not given to the builders: they would copy the pod spec once per level above it
+    deployment.getSpec().getTemplate().setSpec(spec);
+    return deployment;
   }
 
   private @Nullable Probe probe(Optional<String> path) {

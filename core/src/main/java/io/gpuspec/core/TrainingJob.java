@@ -1,6 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.gpuspec.core.facts.BatchFacts;
@@ -113,34 +114,38 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
   /** The rendered Job. */
   public Job toJob() {
     Map<String, String> labels = PodTemplates.labels(name(), this);
-    return new JobBuilder()
-        .withNewMetadata()
-        .withName(name())
-        .withNamespace(namespace())
-        .withLabels(labels)
-        .withAnnotations(annotations())
-        .endMetadata()
-        .withNewSpec()
-        .withCompletions(completions())
-        .withParallelism(parallelism())
-        .withBackoffLimit(backoffLimit().orElse(null))
-        .withActiveDeadlineSeconds(activeDeadlineSeconds().orElse(null))
-        .withTtlSecondsAfterFinished(ttlSecondsAfterFinished().orElse(null))
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(labels)
-        .endMetadata()
-        .withSpec(
-            PodTemplates.placeOn(
-                PodTemplates.build(
-                    this,
-                    placement(),
-                    PodTemplates.container("main", this, this, List.of(), placement()).build(),
-                    restartPolicy().text()),
-                cpuPool()))
-        .endTemplate()
-        .endSpec()
-        .build();
+    PodSpec spec =
+        PodTemplates.placeOn(
+            PodTemplates.build(
+                this,
+                placement(),
+                PodTemplates.container("main", this, this, List.of(), placement()).build(),
+                restartPolicy().text()),
+            cpuPool());
+    Job job =
+        new JobBuilder()
+            .withNewMetadata()
+            .withName(name())
+            .withNamespace(namespace())
+            .withLabels(labels)
+            .withAnnotations(annotations())
+            .endMetadata()
+            .withNewSpec()
+            .withCompletions(completions())
+            .withParallelism(parallelism())
+            .withBackoffLimit(backoffLimit().orElse(null))
+            .withActiveDeadlineSeconds(activeDeadlineSeconds().orElse(null))
+            .withTtlSecondsAfterFinished(ttlSecondsAfterFinished().orElse(null))
+            .withNewTemplate()
+            .withNewMetadata()
+            .withLabels(labels)
+            .endMetadata()
+            .endTemplate()
+            .endSpec()
+            .build();
+    // set, not given to the builders: they would copy the pod spec once per level above it
+    job.getSpec().getTemplate().setSpec(spec);
+    return job;
   }
 
   @Value.Check
