@@ -6,18 +6,12 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.gpuspec.core.GpuCatalogue;
-import io.gpuspec.core.InferenceDeployment;
 import io.gpuspec.core.NodePool;
 import io.gpuspec.core.Platform;
-import io.gpuspec.core.PoolPurpose;
-import io.gpuspec.core.TrainingJob;
 import io.gpuspec.core.check.Gpuspec;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.YamlRenderer;
 import io.gpuspec.core.report.Report;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -65,13 +59,7 @@ public class GenerateBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     gpuspec = Gpuspec.load();
-    pool =
-        NodePool.named("a100-train")
-            .model(GpuCatalogue.A100_80GB)
-            .gpusPerNode(8)
-            .nodeCount(16)
-            .purpose(PoolPurpose.TRAINING)
-            .build();
+    pool = GenerateObjects.pool();
     rendered = platform().manifests();
     if (rendered.size() != OBJECTS) {
       throw new IllegalStateException("rendered " + rendered.size() + " objects, not " + OBJECTS);
@@ -117,30 +105,6 @@ public class GenerateBenchmark {
   }
 
   private Platform platform() {
-    List<InferenceDeployment> services = new ArrayList<>();
-    List<TrainingJob> jobs = new ArrayList<>();
-    for (int i = 0; i < OBJECTS / 2; i++) {
-      jobs.add(
-          TrainingJob.named(String.format("train-%04d", i))
-              .namespace("team-" + (i % 10))
-              .image("nvcr.io/nvidia/pytorch:24.08-py3")
-              .gpus(1 + i % 8)
-              .cpu("8")
-              .memory("64Gi")
-              .onPool(pool)
-              .backoffLimit(2)
-              .build());
-      services.add(
-          InferenceDeployment.named(String.format("serve-%04d", i))
-              .namespace("team-" + (i % 10))
-              .onPool(pool)
-              .image("nvcr.io/nvidia/tritonserver:24.08-py3")
-              .gpus(1)
-              .build());
-    }
-    Platform.Builder platform = Platform.builder();
-    jobs.forEach(platform::add);
-    services.forEach(platform::add);
-    return platform.build();
+    return GenerateObjects.platform(pool, OBJECTS);
   }
 }

@@ -43,6 +43,9 @@ import org.jspecify.annotations.Nullable;
 public abstract class InferenceDeployment
     implements ContainerAttributes, PodAttributes, ManifestSource {
 
+  /** What {@code build()} rendered, for the first {@link #toManifests()}. */
+  private final FirstRender<Deployment> firstRender = new FirstRender<>();
+
   public abstract String name();
 
   @Value.Default
@@ -86,7 +89,7 @@ public abstract class InferenceDeployment
 
   @Override
   public List<HasMetadata> toManifests() {
-    return List.of(toDeployment());
+    return List.of(firstRender.take(this::toDeployment));
   }
 
   /** The rendered Deployment. */
@@ -121,26 +124,29 @@ public abstract class InferenceDeployment
               .endPodAntiAffinity()
               .build());
     }
-    return new DeploymentBuilder()
-        .withNewMetadata()
-        .withName(name())
-        .withNamespace(namespace())
-        .withLabels(labels)
-        .withAnnotations(annotations())
-        .endMetadata()
-        .withNewSpec()
-        .withReplicas(replicas())
-        .withNewSelector()
-        .addToMatchLabels(PodTemplates.APP_NAME, name())
-        .endSelector()
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(labels)
-        .endMetadata()
-        .withSpec(spec)
-        .endTemplate()
-        .endSpec()
-        .build();
+    Deployment deployment =
+        new DeploymentBuilder()
+            .withNewMetadata()
+            .withName(name())
+            .withNamespace(namespace())
+            .withLabels(labels)
+            .withAnnotations(annotations())
+            .endMetadata()
+            .withNewSpec()
+            .withReplicas(replicas())
+            .withNewSelector()
+            .addToMatchLabels(PodTemplates.APP_NAME, name())
+            .endSelector()
+            .withNewTemplate()
+            .withNewMetadata()
+            .withLabels(labels)
+            .endMetadata()
+            .endTemplate()
+            .endSpec()
+            .build();
+    // set, not given to the builders: they would copy the pod spec once per level above it
+    deployment.getSpec().getTemplate().setSpec(spec);
+    return deployment;
   }
 
   private @Nullable Probe probe(Optional<String> path) {
@@ -194,6 +200,7 @@ public abstract class InferenceDeployment
   private void requireFacts() {
     Deployment rendered = toDeployment();
     TemplateFacts.require(rendered, rendered.getSpec().getTemplate(), placement());
+    firstRender.keep(rendered);
   }
 
   /** Starts a Deployment with this name. */

@@ -68,13 +68,14 @@ public abstract class Platform {
   }
 
   private static List<HasMetadata> rendered(ManifestSource source) {
-    List<HasMetadata> objects =
-        InvalidSpecException.requireValue(source.toManifests(), "platform source " + source);
-    InvalidSpecException.require(
-        objects.stream().allMatch(Objects::nonNull),
-        "platform source " + source,
-        "it rendered a null object",
-        "render only objects");
+    List<HasMetadata> objects = source.toManifests();
+    if (objects == null) {
+      InvalidSpecException.requireValue(objects, "platform source " + source);
+    }
+    if (!objects.stream().allMatch(Objects::nonNull)) {
+      throw new InvalidSpecException(
+          "platform source " + source, "it rendered a null object", "render only objects");
+    }
     return objects;
   }
 
@@ -119,10 +120,13 @@ public abstract class Platform {
   List<CpuPool> allCpuPools() {
     Set<CpuPool> all = new LinkedHashSet<>(cpuPools());
     for (ManifestSource source : sources()) {
-      String where = "platform source " + source + " cpuPools";
-      List<CpuPool> pools = InvalidSpecException.requireValue(source.cpuPools(), where);
-      InvalidSpecException.require(
-          pools.stream().allMatch(Objects::nonNull), where, "a pool is null", "name only pools");
+      List<CpuPool> pools = source.cpuPools();
+      if (pools == null || !pools.stream().allMatch(Objects::nonNull)) {
+        // the message names the source, whose text is costly: made only when it is needed
+        String where = "platform source " + source + " cpuPools";
+        InvalidSpecException.requireValue(pools, where);
+        throw new InvalidSpecException(where, "a pool is null", "name only pools");
+      }
       all.addAll(pools);
     }
     return List.copyOf(all);
@@ -132,10 +136,13 @@ public abstract class Platform {
   List<NodePool> allPools() {
     Set<NodePool> all = new LinkedHashSet<>(pools());
     for (ManifestSource source : sources()) {
-      String where = "platform source " + source + " nodePools";
-      List<NodePool> pools = InvalidSpecException.requireValue(source.nodePools(), where);
-      InvalidSpecException.require(
-          pools.stream().allMatch(Objects::nonNull), where, "a pool is null", "name only pools");
+      List<NodePool> pools = source.nodePools();
+      if (pools == null || !pools.stream().allMatch(Objects::nonNull)) {
+        // the message names the source, whose text is costly: made only when it is needed
+        String where = "platform source " + source + " nodePools";
+        InvalidSpecException.requireValue(pools, where);
+        throw new InvalidSpecException(where, "a pool is null", "name only pools");
+      }
       all.addAll(pools);
     }
     return List.copyOf(all);

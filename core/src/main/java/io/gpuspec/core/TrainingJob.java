@@ -1,6 +1,7 @@
 package io.gpuspec.core;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.gpuspec.core.facts.BatchFacts;
@@ -59,6 +60,9 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
     }
   }
 
+  /** What {@code build()} rendered, for the first {@link #toManifests()}. */
+  private final FirstRender<Job> firstRender = new FirstRender<>();
+
   public abstract String name();
 
   @Value.Default
@@ -104,40 +108,44 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
 
   @Override
   public List<HasMetadata> toManifests() {
-    return List.of(toJob());
+    return List.of(firstRender.take(this::toJob));
   }
 
   /** The rendered Job. */
   public Job toJob() {
     Map<String, String> labels = PodTemplates.labels(name(), this);
-    return new JobBuilder()
-        .withNewMetadata()
-        .withName(name())
-        .withNamespace(namespace())
-        .withLabels(labels)
-        .withAnnotations(annotations())
-        .endMetadata()
-        .withNewSpec()
-        .withCompletions(completions())
-        .withParallelism(parallelism())
-        .withBackoffLimit(backoffLimit().orElse(null))
-        .withActiveDeadlineSeconds(activeDeadlineSeconds().orElse(null))
-        .withTtlSecondsAfterFinished(ttlSecondsAfterFinished().orElse(null))
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(labels)
-        .endMetadata()
-        .withSpec(
-            PodTemplates.placeOn(
-                PodTemplates.build(
-                    this,
-                    placement(),
-                    PodTemplates.container("main", this, this, List.of(), placement()).build(),
-                    restartPolicy().text()),
-                cpuPool()))
-        .endTemplate()
-        .endSpec()
-        .build();
+    PodSpec spec =
+        PodTemplates.placeOn(
+            PodTemplates.build(
+                this,
+                placement(),
+                PodTemplates.container("main", this, this, List.of(), placement()).build(),
+                restartPolicy().text()),
+            cpuPool());
+    Job job =
+        new JobBuilder()
+            .withNewMetadata()
+            .withName(name())
+            .withNamespace(namespace())
+            .withLabels(labels)
+            .withAnnotations(annotations())
+            .endMetadata()
+            .withNewSpec()
+            .withCompletions(completions())
+            .withParallelism(parallelism())
+            .withBackoffLimit(backoffLimit().orElse(null))
+            .withActiveDeadlineSeconds(activeDeadlineSeconds().orElse(null))
+            .withTtlSecondsAfterFinished(ttlSecondsAfterFinished().orElse(null))
+            .withNewTemplate()
+            .withNewMetadata()
+            .withLabels(labels)
+            .endMetadata()
+            .endTemplate()
+            .endSpec()
+            .build();
+    // set, not given to the builders: they would copy the pod spec once per level above it
+    job.getSpec().getTemplate().setSpec(spec);
+    return job;
   }
 
   @Value.Check
@@ -169,6 +177,7 @@ public abstract class TrainingJob implements ContainerAttributes, PodAttributes,
             backoffLimit().orElse(null),
             activeDeadlineSeconds().orElse(null),
             ttlSecondsAfterFinished().orElse(null)));
+    firstRender.keep(rendered);
   }
 
   /** Starts a Job with this name. */

@@ -30,6 +30,16 @@ class InferenceDeploymentTest {
   }
 
   @Test
+  void toManifests_handsOutWhatBuildRenderedOnceThenFreshRenders() {
+    InferenceDeployment llm = llm().gpus(1).build();
+    Deployment first = (Deployment) llm.toManifests().get(0);
+    first.getSpec().setReplicas(7);
+    Deployment second = (Deployment) llm.toManifests().get(0);
+    assertThat(second).isNotSameAs(first).isEqualTo(llm.toDeployment());
+    assertThat(second.getSpec().getReplicas()).isNotEqualTo(7);
+  }
+
+  @Test
   void toDeployment_toleratesExactlyThePoolTaintsAndPinsItsLabels() {
     PodSpec spec = llm().build().toDeployment().getSpec().getTemplate().getSpec();
     assertThat(spec.getTolerations())

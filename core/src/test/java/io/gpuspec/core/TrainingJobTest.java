@@ -35,6 +35,17 @@ class TrainingJobTest {
   }
 
   @Test
+  void toManifests_handsOutWhatBuildRenderedOnceThenFreshRenders() {
+    TrainingJob job = resnet().backoffLimit(2).build();
+    Job first = (Job) job.toManifests().get(0);
+    first.getMetadata().getLabels().put("changed", "by the caller");
+    Job second = (Job) job.toManifests().get(0);
+    assertThat(second).isNotSameAs(first).isEqualTo(job.toJob());
+    assertThat(second.getMetadata().getLabels()).doesNotContainKey("changed");
+    assertThat(first.getSpec()).isEqualTo(job.toJob().getSpec());
+  }
+
+  @Test
   void toJob_defaultsToOnFailure() {
     assertThat(resnet().build().toJob().getSpec().getTemplate().getSpec().getRestartPolicy())
         .isEqualTo("OnFailure");

@@ -104,9 +104,7 @@ public final class ManifestWriter {
         String id = newId();
         Path staging = store.resolve("tmp-" + id);
         Files.createDirectory(staging);
-        for (int i = 0; i < names.size(); i++) {
-          TextFiles.writeNew(staging.resolve(names.get(i)), texts.get(i));
-        }
+        NewFiles.write(staging, names, texts);
         syncDirectory(staging);
         Path version = store.resolve(VERSION + id);
         Files.move(staging, version, StandardCopyOption.ATOMIC_MOVE);

@@ -1,6 +1,5 @@
 package io.gpuspec.core.manifest;
 
-import java.util.regex.Pattern;
 import tools.jackson.dataformat.yaml.util.StringQuotingChecker;
 
 /**
@@ -14,8 +13,9 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
 
   private static final long serialVersionUID = 1L;
 
-  /** Numbers, also with the underscores YAML 1.1 allows: {@code ._0} reads as the float 0. */
-  private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?\\.?_*[0-9].*");
+  /** Characters of the longest reserved word ({@link Yaml11Words}). */
+  private static final int LONGEST_WORD =
+      Yaml11Words.reserved().stream().mapToInt(String::length).max().orElse(0);
 
   /** YAML's c-printable: what a YAML stream may hold unescaped (go-yaml rejects the rest). */
   static boolean printable(int c) {
@@ -39,10 +39,66 @@ final class Yaml11Quoting extends StringQuotingChecker.Default {
     return super.needToQuoteValue(value) || yaml11NonString(value);
   }
 
+  /**
+   * Whether a YAML 1.1 decoder would not read {@code value} unquoted as this string: empty, holding
+   * a character YAML does not allow unescaped (a line break is allowed), a reserved word, or shaped
+   * like a number: an optional sign, an optional dot, underscores, a digit, then anything without a
+   * line break ({@code [-+]?\.?_*[0-9].*}; {@code ._0} reads as the float 0). One pass over the
+   * characters: this runs for every key and value written.
+   */
   static boolean yaml11NonString(String value) {
-    return value.isEmpty()
-        || value.codePoints().anyMatch(c -> !printable(c) && c != '\n')
-        || Yaml11Words.isReserved(value)
-        || NUMBER_LIKE.matcher(value).matches();
+    int length = value.length();
+    if (length == 0) {
+      return true;
+    }
+    boolean ascii = true;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (c >= 0x20 && c <= 0x7E) {
+        continue;
+      }
+      if (c >= 0x80) {
+        ascii = false;
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++; // a code point above U+FFFF: all of them are printable
+      } else if (c != '\n' && !printable(c)) {
+        return true; // lone surrogates too
+      }
+    }
+    // lower-casing ASCII keeps the length: a longer ASCII string is no reserved word
+    return ((!ascii || length <= LONGEST_WORD) && Yaml11Words.isReserved(value))
+        || numberLike(value);
+  }
+
+  /** {@code [-+]?\.?_*[0-9].*} as {@link java.util.regex.Matcher#matches()} reads it. */
+  private static boolean numberLike(String value) {
+    int length = value.length();
+    int i = 0;
+    if (i < length && (value.charAt(i) == '-' || value.charAt(i) == '+')) {
+      i++;
+    }
+    if (i < length && value.charAt(i) == '.') {
+      i++;
+    }
+    while (i < length && value.charAt(i) == '_') {
+      i++;
+    }
+    if (i == length || value.charAt(i) < '0' || value.charAt(i) > '9') {
+      return false;
+    }
+    for (i++; i < length; i++) {
+      if (lineTerminator(value.charAt(i))) {
+        return false; // "." matches anything but a line terminator
+      }
+    }
+    return true;
+  }
+
+  /** What {@link java.util.regex.Pattern}'s "." does not match (without DOTALL or UNIX_LINES). */
+  private static boolean lineTerminator(char c) {
+    return c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029;
   }
 }

@@ -43,7 +43,7 @@ public final class YamlRenderer {
    * inside double-quoted scalars; {@link Yaml11Quoting} double-quotes every string holding one.
    */
   static String escapeNonPrintable(String yaml) {
-    if (yaml.codePoints().allMatch(Yaml11Quoting::printable)) {
+    if (allPrintable(yaml)) {
       return yaml;
     }
     StringBuilder out = new StringBuilder(yaml.length() + 16);
@@ -59,5 +59,23 @@ public final class YamlRenderer {
               }
             });
     return out.toString();
+  }
+
+  /** Whether every code point is printable, in one pass over the characters. */
+  static boolean allPrintable(String yaml) {
+    for (int i = 0; i < yaml.length(); i++) {
+      char c = yaml.charAt(i);
+      if (c >= 0x20 && c <= 0x7E || c == '\n') {
+        continue;
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < yaml.length()
+          && Character.isLowSurrogate(yaml.charAt(i + 1))) {
+        i++; // a code point above U+FFFF: all of them are printable
+      } else if (!Yaml11Quoting.printable(c)) {
+        return false; // lone surrogates too
+      }
+    }
+    return true;
   }
 }
