@@ -23,7 +23,11 @@ public final class PodRequests {
 
   /** The pod's effective request per resource name; quantities that do not parse count as 0. */
   public static Map<String, BigDecimal> of(PodSpec spec) {
-    Map<String, BigDecimal> total = new TreeMap<>();
+    return PodMemo.requests(spec, PodRequests::compute);
+  }
+
+  private static TreeMap<String, BigDecimal> compute(PodSpec spec) {
+    TreeMap<String, BigDecimal> total = new TreeMap<>();
     Map<String, BigDecimal> sidecars = new TreeMap<>();
     Map<String, BigDecimal> initPeak = new TreeMap<>();
     for (Container init : list(spec.getInitContainers())) {
