@@ -147,7 +147,12 @@ public final class GpuResources {
    * {@code 0m}) asks for nothing.
    */
   public static boolean requestsGpus(PodSpec spec) {
-    return !gpuRequests(spec).isEmpty();
+    for (String name : PodRequests.of(spec).keySet()) {
+      if (isGpu(name)) {
+        return true; // PodRequests keeps only amounts above 0
+      }
+    }
+    return false;
   }
 
   /** The GPU resources a pod of this spec asks for, with their amounts (all above 0). */
