@@ -157,13 +157,15 @@ public final class GpuResources {
 
   /** The GPU resources a pod of this spec asks for, with their amounts (all above 0). */
   public static Map<String, BigDecimal> gpuRequests(PodSpec spec) {
-    return PodMemo.gpus(
-        spec,
-        s -> {
-          TreeMap<String, BigDecimal> all = new TreeMap<>(PodRequests.of(s));
-          all.keySet().removeIf(name -> !isGpu(name));
-          return all;
-        });
+    TreeMap<String, BigDecimal> gpus =
+        CheckMemo.ofObject(GpuResources.class, spec, GpuResources::computeGpuRequests);
+    return new TreeMap<>(gpus);
+  }
+
+  private static TreeMap<String, BigDecimal> computeGpuRequests(PodSpec spec) {
+    TreeMap<String, BigDecimal> all = new TreeMap<>(PodRequests.of(spec));
+    all.keySet().removeIf(name -> !isGpu(name));
+    return all;
   }
 
   /** The vendors whose GPUs a pod of this spec asks for, in {@link Vendor} order. */

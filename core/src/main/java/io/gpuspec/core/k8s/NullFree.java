@@ -58,6 +58,11 @@ public final class NullFree {
     if (spec == null) {
       return new PodSpec();
     }
+    // every rule that reads a spec asks: once per check and spec
+    return CheckMemo.ofObject(NullFree.class, spec, NullFree::nullFree);
+  }
+
+  private static PodSpec nullFree(PodSpec spec) {
     if (complete(spec)) {
       return spec;
     }

@@ -23,7 +23,9 @@ public final class PodRequests {
 
   /** The pod's effective request per resource name; quantities that do not parse count as 0. */
   public static Map<String, BigDecimal> of(PodSpec spec) {
-    return PodMemo.requests(spec, PodRequests::compute);
+    TreeMap<String, BigDecimal> total =
+        CheckMemo.ofObject(PodRequests.class, spec, PodRequests::compute);
+    return new TreeMap<>(total);
   }
 
   private static TreeMap<String, BigDecimal> compute(PodSpec spec) {

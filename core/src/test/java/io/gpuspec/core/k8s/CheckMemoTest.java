@@ -10,8 +10,8 @@ import java.math.BigDecimal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A check's memo of pod requests: derived once per spec inside it, nothing kept outside it. */
-class PodMemoTest {
+/** A check's memo: derived once per spec or text inside it, nothing kept outside it. */
+class CheckMemoTest {
 
   private static PodSpec spec(String gpus) {
     return new PodSpecBuilder()
@@ -46,7 +46,7 @@ class PodMemoTest {
   @Test
   void insideACheck_eachSpecIsDerivedOnce_andEachCallerGetsItsOwnCopy() {
     PodSpec spec = spec("2");
-    try (PodMemo memo = PodMemo.open()) {
+    try (CheckMemo memo = CheckMemo.open()) {
       Map<String, BigDecimal> first = PodRequests.of(spec);
       assertThat(first).containsEntry("nvidia.com/gpu", new BigDecimal(2)).hasSize(2);
       first.clear(); // a caller's change stays its own
@@ -62,14 +62,41 @@ class PodMemoTest {
   @Test
   void aCheckInsideACheck_hasItsOwnMemo_andTheOuterOneComesBack() {
     PodSpec spec = spec("1");
-    try (PodMemo outer = PodMemo.open()) {
+    try (CheckMemo outer = CheckMemo.open()) {
       assertThat(GpuResources.gpusPerPod(spec)).isEqualTo(1);
       setGpus(spec, "2");
-      try (PodMemo inner = PodMemo.open()) {
+      try (CheckMemo inner = CheckMemo.open()) {
         assertThat(GpuResources.gpusPerPod(spec)).isEqualTo(2);
       }
       assertThat(GpuResources.gpusPerPod(spec)).isEqualTo(1);
     }
     assertThat(GpuResources.gpusPerPod(spec)).isEqualTo(2);
+  }
+
+  @Test
+  void nullFreeSpecs_areMadeOncePerCheck() {
+    PodSpec spec = new PodSpec(); // no lists: each call outside a check copies it
+    assertThat(NullFree.podSpec(spec)).isNotSameAs(NullFree.podSpec(spec));
+    try (CheckMemo memo = CheckMemo.open()) {
+      PodSpec filled = NullFree.podSpec(spec);
+      assertThat(filled).isNotSameAs(spec).isSameAs(NullFree.podSpec(spec));
+      assertThat(filled.getContainers()).isEmpty();
+    }
+  }
+
+  @Test
+  void texts_areKeyedByValue_objectsByIdentity() {
+    int[] derived = new int[1];
+    try (CheckMemo memo = CheckMemo.open()) {
+      for (String text : new String[] {"a: 1", new StringBuilder("a: ").append(1).toString()}) {
+        assertThat(CheckMemo.<Integer>ofText("t", text, t -> ++derived[0])).isEqualTo(1);
+      }
+      PodSpec one = spec("1");
+      PodSpec same = spec("1");
+      assertThat(CheckMemo.<PodSpec, Integer>ofObject("o", one, s -> ++derived[0])).isEqualTo(2);
+      assertThat(CheckMemo.<PodSpec, Integer>ofObject("o", same, s -> ++derived[0])).isEqualTo(3);
+      assertThat(CheckMemo.<PodSpec, Integer>ofObject("o", one, s -> ++derived[0])).isEqualTo(2);
+    }
+    assertThat(CheckMemo.<Integer>ofText("t", "a: 1", t -> ++derived[0])).isEqualTo(4);
   }
 }
