@@ -34,7 +34,6 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Pod specs as the API server decodes them: a {@code null} item of a list of objects ({@code
@@ -44,8 +43,6 @@ import tools.jackson.databind.json.JsonMapper;
  * stay absent (a {@code null} nested object such as {@code resources: ~} is still {@code null}).
  */
 public final class NullFree {
-
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private NullFree() {}
 
@@ -107,7 +104,7 @@ public final class NullFree {
     try {
       return spec.toBuilder().build();
     } catch (IllegalArgumentException unparsable) {
-      PodSpec copy = JSON.convertValue(spec, PodSpec.class);
+      PodSpec copy = JsonCopy.of(spec);
       copy.setContainers(filled(copy.getContainers(), Container::new));
       copy.setInitContainers(filled(copy.getInitContainers(), Container::new));
       copy.setEphemeralContainers(filled(copy.getEphemeralContainers(), EphemeralContainer::new));
