@@ -1,5 +1,6 @@
 package io.gpuspec.sharing;
 
+import io.gpuspec.core.k8s.CheckMemo;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
@@ -25,6 +26,13 @@ public final class DevicePluginConfigText {
     if (text == null || text.length() > (1 << 20)) {
       return Optional.empty();
     }
+    // Several rules read the same ConfigMap's configs: parsed once per check, a copy for each.
+    Optional<ObjectNode> parsed =
+        CheckMemo.ofText(DevicePluginConfigText.class, text, DevicePluginConfigText::parse);
+    return parsed.map(ObjectNode::deepCopy);
+  }
+
+  private static Optional<ObjectNode> parse(String text) {
     try {
       JsonNode node = YAML.readTree(text);
       return node instanceof ObjectNode object ? Optional.of(object) : Optional.empty();

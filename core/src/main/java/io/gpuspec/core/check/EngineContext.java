@@ -35,6 +35,7 @@ final class EngineContext implements CheckContext {
   private final Function<HasMetadata, Optional<NameFormat>> nameFormats;
   private final Consumer<Violation> sink;
   private final Map<Object, Object> shared;
+  private static final Object WORKLOADS = new Object(); // the shared key of workloads()
   private @Nullable List<Workload> workloads;
   // one finding once: workloads merged from one object (jobs of one runtime) report it alike
   private final Set<Violation> reported = new HashSet<>();
@@ -118,9 +119,15 @@ final class EngineContext implements CheckContext {
   public List<Workload> workloads() {
     List<Workload> known = workloads;
     if (known == null) {
-      List<Workload> found = new ArrayList<>();
-      manifests.forEach(object -> workload(object).ifPresent(found::add));
-      known = List.copyOf(found);
+      // the same views for every rule of the check: listed once per set
+      known =
+          shared(
+              WORKLOADS,
+              () -> {
+                List<Workload> found = new ArrayList<>();
+                manifests.forEach(object -> workload(object).ifPresent(found::add));
+                return List.copyOf(found);
+              });
       workloads = known;
     }
     return known;

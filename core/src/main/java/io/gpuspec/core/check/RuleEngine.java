@@ -1,6 +1,7 @@
 package io.gpuspec.core.check;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.gpuspec.core.k8s.CheckMemo;
 import io.gpuspec.core.manifest.ManifestSet;
 import io.gpuspec.core.manifest.NameFormat;
 import io.gpuspec.core.manifest.ReadProblem;
@@ -204,10 +205,13 @@ public final class RuleEngine {
     Map<ManifestSet, Map<Object, Object>> shared = new IdentityHashMap<>();
     // Adapters see the whole set, also when a rule runs on a subset to isolate a failure.
     Function<HasMetadata, Optional<Workload>> views = views(manifests, options);
-    for (Rule rule : rules) {
-      if (!options.disabledRules().contains(rule.id())) {
-        ran++;
-        runIsolated(rule, manifests, views, options, shared, violations);
+    // What rules derive from the same spec or text is derived once per check, not once per rule.
+    try (CheckMemo memo = CheckMemo.open()) {
+      for (Rule rule : rules) {
+        if (!options.disabledRules().contains(rule.id())) {
+          ran++;
+          runIsolated(rule, manifests, views, options, shared, violations);
+        }
       }
     }
     violations.addAll(Suppressions.check(manifests, known, options));

@@ -1,6 +1,7 @@
 package io.gpuspec.core.facts;
 
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.gpuspec.core.k8s.NullFree;
 import io.gpuspec.core.report.Finding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,22 +22,25 @@ public final class PodFacts {
 
   /** The facts on a pod spec at {@code specPath} of a built-in or a module's kind. */
   public static Map<String, List<Finding>> of(PodSpec spec, String specPath) {
+    // The facts below that read the spec as the API server decodes it get it made null-free once
+    // here, not each on its own (a DSL's spec lacks lists, and each would copy it).
+    PodSpec given = NullFree.podSpec(spec);
     Map<String, List<Finding>> facts = new LinkedHashMap<>();
     facts.put(MetadataFacts.RULE, MetadataFacts.podReferences(spec, specPath));
     List<Finding> containers =
-        new ArrayList<>(ContainerFacts.namesAndImages(spec, specPath, true, false));
-    containers.addAll(ContainerFacts.envAndVolumes(spec, specPath));
+        new ArrayList<>(ContainerFacts.namesAndImages(given, specPath, true, false));
+    containers.addAll(ContainerFacts.envAndVolumes(given, specPath));
     facts.put(ContainerFacts.RULE, containers);
     List<Finding> resources = new ArrayList<>(ResourceFacts.requirements(spec, specPath));
     resources.addAll(ResourceFacts.amounts(spec, specPath));
     facts.put(ResourceFacts.RULE, resources);
-    facts.put(PortFacts.RULE, PortFacts.of(spec, specPath));
-    facts.put(PlacementFacts.RULE, PlacementFacts.of(spec, specPath));
-    facts.put(ContainerFieldFacts.RULE, ContainerFieldFacts.of(spec, specPath));
-    facts.put(PodFieldFacts.RULE, PodFieldFacts.of(spec, specPath, false));
-    facts.put(SecurityContextFacts.RULE, SecurityContextFacts.of(spec, specPath));
-    facts.put(VolumeFacts.RULE, VolumeFacts.of(spec, specPath));
-    facts.put(SecurityFacts.RULE, SecurityFacts.userIds(spec, specPath));
+    facts.put(PortFacts.RULE, PortFacts.of(given, specPath));
+    facts.put(PlacementFacts.RULE, PlacementFacts.of(given, specPath));
+    facts.put(ContainerFieldFacts.RULE, ContainerFieldFacts.of(given, specPath));
+    facts.put(PodFieldFacts.RULE, PodFieldFacts.of(given, specPath, false));
+    facts.put(SecurityContextFacts.RULE, SecurityContextFacts.of(given, specPath));
+    facts.put(VolumeFacts.RULE, VolumeFacts.of(given, specPath));
+    facts.put(SecurityFacts.RULE, SecurityFacts.userIds(given, specPath));
     return facts;
   }
 }

@@ -147,12 +147,23 @@ public final class GpuResources {
    * {@code 0m}) asks for nothing.
    */
   public static boolean requestsGpus(PodSpec spec) {
-    return !gpuRequests(spec).isEmpty();
+    for (String name : PodRequests.of(spec).keySet()) {
+      if (isGpu(name)) {
+        return true; // PodRequests keeps only amounts above 0
+      }
+    }
+    return false;
   }
 
   /** The GPU resources a pod of this spec asks for, with their amounts (all above 0). */
   public static Map<String, BigDecimal> gpuRequests(PodSpec spec) {
-    Map<String, BigDecimal> all = new TreeMap<>(PodRequests.of(spec));
+    TreeMap<String, BigDecimal> gpus =
+        CheckMemo.ofObject(GpuResources.class, spec, GpuResources::computeGpuRequests);
+    return new TreeMap<>(gpus);
+  }
+
+  private static TreeMap<String, BigDecimal> computeGpuRequests(PodSpec spec) {
+    TreeMap<String, BigDecimal> all = new TreeMap<>(PodRequests.of(spec));
     all.keySet().removeIf(name -> !isGpu(name));
     return all;
   }

@@ -34,7 +34,6 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Pod specs as the API server decodes them: a {@code null} item of a list of objects ({@code
@@ -44,8 +43,6 @@ import tools.jackson.databind.json.JsonMapper;
  * stay absent (a {@code null} nested object such as {@code resources: ~} is still {@code null}).
  */
 public final class NullFree {
-
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private NullFree() {}
 
@@ -58,6 +55,11 @@ public final class NullFree {
     if (spec == null) {
       return new PodSpec();
     }
+    // every rule that reads a spec asks: once per check and spec
+    return CheckMemo.ofObject(NullFree.class, spec, NullFree::nullFree);
+  }
+
+  private static PodSpec nullFree(PodSpec spec) {
     if (complete(spec)) {
       return spec;
     }
@@ -102,7 +104,7 @@ public final class NullFree {
     try {
       return spec.toBuilder().build();
     } catch (IllegalArgumentException unparsable) {
-      PodSpec copy = JSON.convertValue(spec, PodSpec.class);
+      PodSpec copy = JsonCopy.of(spec);
       copy.setContainers(filled(copy.getContainers(), Container::new));
       copy.setInitContainers(filled(copy.getInitContainers(), Container::new));
       copy.setEphemeralContainers(filled(copy.getEphemeralContainers(), EphemeralContainer::new));
@@ -215,40 +217,56 @@ public final class NullFree {
     c.setResizePolicy(orEmpty(c.getResizePolicy()));
   }
 
+  // The checks below run for every rule that reads a pod spec: plain loops, no streams.
+
   private static boolean complete(PodSpec spec) {
-    return present(
-            spec.getContainers(),
-            spec.getInitContainers(),
-            spec.getEphemeralContainers(),
-            spec.getTolerations(),
-            spec.getVolumes(),
-            spec.getImagePullSecrets(),
-            spec.getHostAliases(),
-            spec.getReadinessGates(),
-            spec.getResourceClaims(),
-            spec.getSchedulingGates(),
-            spec.getTopologySpreadConstraints())
-        && spec.getContainers().stream().allMatch(NullFree::complete)
-        && spec.getInitContainers().stream().allMatch(NullFree::complete)
-        && spec.getEphemeralContainers().stream()
-            .allMatch(c -> !anyNull(c.getEnv(), c.getEnvFrom(), c.getPorts(), c.getVolumeMounts()))
-        && (spec.getAffinity() == null || !holdsNull(spec.getAffinity()));
+    if (!(present(spec.getContainers())
+        && present(spec.getInitContainers())
+        && present(spec.getEphemeralContainers())
+        && present(spec.getTolerations())
+        && present(spec.getVolumes())
+        && present(spec.getImagePullSecrets())
+        && present(spec.getHostAliases())
+        && present(spec.getReadinessGates())
+        && present(spec.getResourceClaims())
+        && present(spec.getSchedulingGates())
+        && present(spec.getTopologySpreadConstraints()))) {
+      return false;
+    }
+    for (Container c : spec.getContainers()) {
+      if (!complete(c)) {
+        return false;
+      }
+    }
+    for (Container c : spec.getInitContainers()) {
+      if (!complete(c)) {
+        return false;
+      }
+    }
+    for (EphemeralContainer c : spec.getEphemeralContainers()) {
+      if (anyNull(c.getEnv())
+          || anyNull(c.getEnvFrom())
+          || anyNull(c.getPorts())
+          || anyNull(c.getVolumeMounts())) {
+        return false;
+      }
+    }
+    return spec.getAffinity() == null || !holdsNull(spec.getAffinity());
   }
 
   private static boolean complete(Container c) {
-    return present(
-            c.getEnv(),
-            c.getEnvFrom(),
-            c.getPorts(),
-            c.getVolumeMounts(),
-            c.getVolumeDevices(),
-            c.getResizePolicy())
+    return present(c.getEnv())
+        && present(c.getEnvFrom())
+        && present(c.getPorts())
+        && present(c.getVolumeMounts())
+        && present(c.getVolumeDevices())
+        && present(c.getResizePolicy())
         && (c.getResources() == null || !anyNull(c.getResources().getClaims()));
   }
 
-  /** Every list is there and holds no {@code null}. */
-  private static boolean present(List<?>... lists) {
-    return Stream.of(lists).allMatch(l -> l != null && l.stream().noneMatch(Objects::isNull));
+  /** The list is there and holds no {@code null}. */
+  private static boolean present(@Nullable List<?> list) {
+    return list != null && !anyNull(list);
   }
 
   private static boolean holdsNull(Affinity affinity) {
@@ -256,22 +274,26 @@ public final class NullFree {
     if (node != null) {
       List<PreferredSchedulingTerm> preferred =
           list(node.getPreferredDuringSchedulingIgnoredDuringExecution());
-      if (anyNull(preferred)
-          || preferred.stream().anyMatch(p -> holdsNull(p.getPreference()))
-          || holdsNull(node.getRequiredDuringSchedulingIgnoredDuringExecution())) {
+      if (anyNull(preferred)) {
+        return true;
+      }
+      for (PreferredSchedulingTerm p : preferred) {
+        if (holdsNull(p.getPreference())) {
+          return true;
+        }
+      }
+      if (holdsNull(node.getRequiredDuringSchedulingIgnoredDuringExecution())) {
         return true;
       }
     }
     PodAffinity pod = affinity.getPodAffinity();
     PodAntiAffinity anti = affinity.getPodAntiAffinity();
     return (pod != null
-            && holdsNull(
-                pod.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                pod.getPreferredDuringSchedulingIgnoredDuringExecution()))
+            && (anyNull(pod.getRequiredDuringSchedulingIgnoredDuringExecution())
+                || anyNull(pod.getPreferredDuringSchedulingIgnoredDuringExecution())))
         || (anti != null
-            && holdsNull(
-                anti.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                anti.getPreferredDuringSchedulingIgnoredDuringExecution()));
+            && (anyNull(anti.getRequiredDuringSchedulingIgnoredDuringExecution())
+                || anyNull(anti.getPreferredDuringSchedulingIgnoredDuringExecution())));
   }
 
   private static boolean holdsNull(NodeSelector selector) {
@@ -279,28 +301,52 @@ public final class NullFree {
       return false;
     }
     List<NodeSelectorTerm> terms = list(selector.getNodeSelectorTerms());
-    return anyNull(terms) || terms.stream().anyMatch(NullFree::holdsNull);
+    if (anyNull(terms)) {
+      return true;
+    }
+    for (NodeSelectorTerm term : terms) {
+      if (holdsNull(term)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A null requirement, or a null value (decoded as an empty string) in one. */
   private static boolean holdsNull(NodeSelectorTerm term) {
-    return term != null
-        && (anyNull(term.getMatchExpressions(), term.getMatchFields())
-            || Stream.concat(
-                    list(term.getMatchExpressions()).stream(), list(term.getMatchFields()).stream())
-                .anyMatch(r -> anyNull(r.getValues())));
+    if (term == null) {
+      return false;
+    }
+    if (anyNull(term.getMatchExpressions()) || anyNull(term.getMatchFields())) {
+      return true;
+    }
+    for (NodeSelectorRequirement r : list(term.getMatchExpressions())) {
+      if (anyNull(r.getValues())) {
+        return true;
+      }
+    }
+    for (NodeSelectorRequirement r : list(term.getMatchFields())) {
+      if (anyNull(r.getValues())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<NodeSelectorTerm> terms(NodeSelector selector) {
     return selector == null ? List.of() : list(selector.getNodeSelectorTerms());
   }
 
-  private static boolean holdsNull(
-      List<PodAffinityTerm> required, List<WeightedPodAffinityTerm> preferred) {
-    return anyNull(required, preferred);
-  }
-
-  private static boolean anyNull(List<?>... lists) {
-    return Stream.of(lists).anyMatch(l -> l != null && l.stream().anyMatch(Objects::isNull));
+  /** The list is there and holds a {@code null}. */
+  private static boolean anyNull(@Nullable List<?> list) {
+    if (list == null) {
+      return false;
+    }
+    for (Object item : list) {
+      if (item == null) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -23,7 +23,13 @@ public final class PodRequests {
 
   /** The pod's effective request per resource name; quantities that do not parse count as 0. */
   public static Map<String, BigDecimal> of(PodSpec spec) {
-    Map<String, BigDecimal> total = new TreeMap<>();
+    TreeMap<String, BigDecimal> total =
+        CheckMemo.ofObject(PodRequests.class, spec, PodRequests::compute);
+    return new TreeMap<>(total);
+  }
+
+  private static TreeMap<String, BigDecimal> compute(PodSpec spec) {
+    TreeMap<String, BigDecimal> total = new TreeMap<>();
     Map<String, BigDecimal> sidecars = new TreeMap<>();
     Map<String, BigDecimal> initPeak = new TreeMap<>();
     for (Container init : list(spec.getInitContainers())) {

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.QuantityBuilder;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,6 +42,11 @@ public final class Quantities {
           Map.entry("P", BigDecimal.ONE.scaleByPowerOfTen(15)),
           Map.entry("E", BigDecimal.ONE.scaleByPowerOfTen(18)));
 
+  // Parsed texts: manifests repeat a few amounts ("1", "8", "64Gi") in every pod; a pure function
+  // of an immutable text, so one bounded table serves every thread.
+  private static final int PARSED_MAX = 4096;
+  private static final Map<String, Optional<BigDecimal>> PARSED = new ConcurrentHashMap<>();
+
   private Quantities() {}
 
   /** Whether {@code text} is a quantity in apimachinery's grammar, of any sign. */
@@ -56,6 +62,17 @@ public final class Quantities {
     if (text == null) {
       return Optional.empty();
     }
+    Optional<BigDecimal> known = PARSED.get(text);
+    if (known == null) {
+      known = parseText(text);
+      if (text.length() <= 40 && PARSED.size() < PARSED_MAX) {
+        PARSED.put(text, known);
+      }
+    }
+    return known;
+  }
+
+  private static Optional<BigDecimal> parseText(String text) {
     Matcher matcher = GRAMMAR.matcher(text);
     if (!matcher.matches()) {
       return Optional.empty();
@@ -80,8 +97,9 @@ public final class Quantities {
     if (quantity == null || quantity.getAmount() == null) {
       return Optional.empty();
     }
-    String format = quantity.getFormat() == null ? "" : quantity.getFormat();
-    return parse(quantity.getAmount() + format);
+    String format = quantity.getFormat();
+    return parse(
+        format == null || format.isEmpty() ? quantity.getAmount() : quantity.getAmount() + format);
   }
 
   /**

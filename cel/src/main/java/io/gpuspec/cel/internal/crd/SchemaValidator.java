@@ -210,7 +210,7 @@ public final class SchemaValidator {
       if (schema.has("pattern")) {
         String pattern = schema.get("pattern").asString();
         try {
-          if (!Pattern.compile(pattern).matcher(s).find()) {
+          if (!CrdPatterns.compiled(pattern).matcher(s).find()) {
             schemaProblem(
                 path,
                 "Invalid value: \""
