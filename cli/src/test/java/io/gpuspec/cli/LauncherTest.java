@@ -99,6 +99,7 @@ class LauncherTest {
     builder.environment().remove("GPUSPEC_JAVA_OPTS");
     builder.environment().remove("JAVA_TOOL_OPTIONS");
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("XDG_CACHE_HOME", dir.resolve("cache").toString());
     builder.environment().putAll(env);
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
@@ -205,6 +206,18 @@ class LauncherTest {
     Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
     assertThat(java(GPU_MISMATCH, "-jar", jar.toString(), "lint", bad.toString())).isEqualTo(first);
     assertThat(files(cache)).singleElement().isNotEqualTo(archive);
+  }
+
+  @Test
+  void launcher_withNoArchiveBesideTheJar_usesTheCachedArchiveOfPlainJavaJar() throws Exception {
+    Run first = launch("lint", bad.toString());
+    assertThat(first.exit()).isEqualTo(Main.FINDINGS);
+    assertThat(first.err()).isEmpty();
+    Path cache = dir.resolve("cache").resolve("gpuspec");
+    assertThat(files(cache))
+        .singleElement()
+        .satisfies(p -> assertThat(p.toString()).endsWith(".jsa"));
+    assertThat(launch("lint", bad.toString())).isEqualTo(first);
   }
 
   @Test
