@@ -12,17 +12,22 @@
 #   bench/speed.sh --jmh      also (c), about a minute
 #   RUNS=20 SKIP_BUILD=1 bench/speed.sh ...
 #   LINT_LAYOUTS=1 bench/speed.sh   also lint of 10 multi-document files and 2,000 single-document files
+#   bench/speed.sh --generate only (d): generating 2,000 objects, one file each, gpuspec against a
+#                             cdk8s-plus synth of the same objects (bench/cdk8s; needs node and npm),
+#                             then bench/cdk8s/compare.py proves both wrote the same values
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
 runs="${RUNS:-10}"
 steps=false
 jmh=false
+generate=false
 for arg in "$@"; do
   case "$arg" in
     --steps) steps=true ;;
     --jmh) jmh=true ;;
-    *) echo "usage: bench/speed.sh [--steps] [--jmh]" >&2; exit 2 ;;
+    --generate) generate=true ;;
+    *) echo "usage: bench/speed.sh [--steps] [--jmh] [--generate]" >&2; exit 2 ;;
   esac
 done
 if [[ ! -x /usr/bin/time ]]; then
@@ -40,14 +45,13 @@ bench="$root/bench/target/benchmarks.jar"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-java -cp "$bench" io.gpuspec.bench.Corpus lint "$work/docs" 2000 >/dev/null
-small="$work/docs/team-00/app-0000.yaml"
 echo "== machine: $(nproc) cores, $(java -version 2>&1 | head -1)"
-echo "== inputs: small file $(grep -c '^kind:' "$small") documents ($(wc -c <"$small") bytes);" \
-  "$(find "$work/docs" -name '*.yaml' | wc -l) files with" \
-  "$(cat "$work"/docs/*.yaml "$work"/docs/*/*.yaml | grep -c '^kind:') documents ($(du -sh "$work/docs" | cut -f1))"
 
 # series NAME COMMAND...: runs the command $runs times, prints min/median wall, CPU and peak RSS
+# and appends "NAME<TAB>median wall<TAB>peak RSS<TAB>median CPU" to $work/summary. Before each run (untimed) it
+# runs the command in $before_each, if any; with strict=true a failing run stops the script.
+before_each=""
+strict=false
 series() {
   local name="$1"
   shift
@@ -55,19 +59,111 @@ series() {
   load="$(cut -d' ' -f1-3 /proc/loadavg)"
   : >"$work/times"
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f '%e %U %S %M' -a -o "$work/times" "$@" >/dev/null 2>&1 || true
+    if [[ -n "$before_each" ]]; then
+      eval "$before_each"
+    fi
+    if ! /usr/bin/time -f '%e %U %S %M' -a -o "$work/times" "$@" >"$work/out" 2>&1 && $strict; then
+      echo "speed: $name failed: $*" >&2
+      tail -20 "$work/out" >&2
+      exit 1
+    fi
   done
-  python3 - "$name" "$load" "$work/times" <<'PY'
+  python3 - "$name" "$load" "$work/times" "$work/summary" <<'PY'
 import statistics, sys
-name, load, path = sys.argv[1:]
+name, load, path, summary = sys.argv[1:]
 rows = [l.split() for l in open(path) if l.strip() and l.split()[0][0].isdigit()]
 wall = [float(r[0]) for r in rows]
 cpu = [float(r[1]) + float(r[2]) for r in rows]
 rss = [int(r[3]) / 1024 for r in rows]
 print(f"{name:<44} n={len(rows):<3} wall min {min(wall):5.2f} s  median {statistics.median(wall):5.2f} s"
       f"  cpu median {statistics.median(cpu):5.2f} s  peak RSS {max(rss):5.0f} MiB  (load {load})")
+with open(summary, "a") as out:
+    out.write(f"{name}\t{statistics.median(wall)}\t{max(rss)}\t{statistics.median(cpu)}\n")
 PY
 }
+
+# (d) generate (--generate): COUNT objects (GENERATE_COUNT, default 2,000; bench/cdk8s/OBJECTS.md)
+# rendered, checked and written one file each by gpuspec's generate main, against a cdk8s-plus
+# synth of the same objects (bench/cdk8s, installed with npm ci into bench/target/cdk8s).
+generate_main=io.gpuspec.bench.GenerateCorpus
+# the launcher's JVM flags (bin/gpuspec), here with the benchmark jar on the class path
+short=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms16m)
+install_cdk8s() {
+  local dir="$root/bench/target/cdk8s"
+  mkdir -p "$dir"
+  cp "$root/bench/cdk8s/app.js" "$dir/"
+  if ! cmp -s "$root/bench/cdk8s/package-lock.json" "$dir/package-lock.json" || [[ ! -d "$dir/node_modules" ]]; then
+    cp "$root/bench/cdk8s/package.json" "$root/bench/cdk8s/package-lock.json" "$dir/"
+    echo "== npm ci (bench/target/cdk8s)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+}
+generate_series() {
+  local count="${GENERATE_COUNT:-2000}"
+  local out="$work/generate"
+  local gpuspec_ok=false cdk8s_ok=false
+  echo "== (d) generate $count objects, one file each (target: wall <= 0.5x cdk8s-plus, peak RSS <= cdk8s-plus's)"
+  if unzip -l "$bench" "${generate_main//.//}.class" >/dev/null 2>&1; then
+    gpuspec_ok=true
+  else
+    echo "generate: $generate_main is not in $bench yet; gpuspec side skipped"
+  fi
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    install_cdk8s
+    cdk8s_ok=true
+    echo "== cdk8s $(node -p 'require(process.argv[1]).version' "$root/bench/target/cdk8s/node_modules/cdk8s/package.json")," \
+      "cdk8s-plus-32 $(node -p 'require(process.argv[1]).version' "$root/bench/target/cdk8s/node_modules/cdk8s-plus-32/package.json")," \
+      "node $(node --version)"
+  else
+    echo "generate: node or npm is missing; cdk8s-plus side skipped"
+  fi
+  strict=true
+  # each run writes a fresh directory (gpuspec keeps its versions in a hidden store beside it)
+  before_each="rm -rf '$out' '$work/.generate.gpuspec'"
+  if $gpuspec_ok; then
+    eval "$before_each"
+    java "${short[@]}" -XX:ArchiveClassesAtExit="$work/generate.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \
+      -cp "$bench" "$generate_main" "$out" "$count" >/dev/null
+    series "gpuspec (launcher flags, java -cp)" java "${short[@]}" -cp "$bench" "$generate_main" "$out" "$count"
+    series "  + class-data archive of a training run" java "${short[@]}" -XX:SharedArchiveFile="$work/generate.jsa" \
+      -Xlog:cds=off -Xlog:cds+dynamic=off -cp "$bench" "$generate_main" "$out" "$count"
+    series "  JVM defaults" java -cp "$bench" "$generate_main" "$out" "$count"
+  fi
+  if $cdk8s_ok; then
+    series "cdk8s-plus synth (node app.js)" node "$root/bench/target/cdk8s/app.js" "$out" "$count"
+  fi
+  strict=false
+  before_each=""
+  if $gpuspec_ok && $cdk8s_ok; then
+    java "${short[@]}" -cp "$bench" "$generate_main" "$work/g" "$count" >/dev/null
+    node "$root/bench/target/cdk8s/app.js" "$work/c" "$count" >/dev/null
+    if /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
+      /usr/bin/python3 "$root/bench/cdk8s/compare.py" "$work/g" "$work/c"
+    else
+      echo "compare: PyYAML missing (bash ../shared/conformance/setup.sh); objects not compared"
+    fi
+    python3 - "$work/summary" <<'PY'
+import sys
+rows = {l.split("\t")[0]: [float(x) for x in l.split("\t")[1:]] for l in open(sys.argv[1])}
+peer = rows["cdk8s-plus synth (node app.js)"]
+for name, (wall, rss, cpu) in rows.items():
+    if name.startswith("cdk8s"):
+        continue
+    print(f"{name.strip():<40} against cdk8s-plus: median wall {wall / peer[0]:.2f}x (target <= 0.5),"
+          f" CPU {cpu / peer[2]:.2f}x, peak RSS {rss / peer[1]:.2f}x (target <= 1)")
+PY
+  fi
+}
+if $generate; then
+  generate_series
+  exit 0
+fi
+
+java -cp "$bench" io.gpuspec.bench.Corpus lint "$work/docs" 2000 >/dev/null
+small="$work/docs/team-00/app-0000.yaml"
+echo "== inputs: small file $(grep -c '^kind:' "$small") documents ($(wc -c <"$small") bytes);" \
+  "$(find "$work/docs" -name '*.yaml' | wc -l) files with" \
+  "$(cat "$work"/docs/*.yaml "$work"/docs/*/*.yaml | grep -c '^kind:') documents ($(du -sh "$work/docs" | cut -f1))"
 
 plain=(java -jar "$jar")
 # the jar in the JVM it was started in, with the JVM's defaults (plain java -jar starts itself once

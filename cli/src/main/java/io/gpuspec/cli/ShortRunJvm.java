@@ -16,15 +16,20 @@ import java.util.OptionalInt;
  * a few seconds pays for and never gets back (about twice the CPU time and three times the peak RSS
  * of the same run with {@code bin/gpuspec}'s flags; see docs/performance.md). A jar's manifest
  * cannot carry JVM flags, so when the JVM was started with no option at all, the jar runs itself
- * once more in a JVM with the launcher's flags (and the class-data archive beside the jar, when it
- * is newer than the jar) and passes on its exit code. Any JVM option turns this off: {@code
- * bin/gpuspec}, a user's {@code -Xmx} or {@code -Dgpuspec.relaunch=false} run in this JVM.
+ * once more in a JVM with the launcher's flags and a class-data archive (the one beside the jar
+ * when it is newer than the jar, as the build writes it; else the user's cached archive of this
+ * jar, {@link ArchiveCache}, which the first such run writes) and passes on its exit code. Any JVM
+ * option turns this off: {@code bin/gpuspec}, a user's {@code -Xmx} or {@code
+ * -Dgpuspec.relaunch=false} run in this JVM.
  */
 final class ShortRunJvm {
 
   /** The launcher's flags, as {@code bin/gpuspec} gives them. */
   static final List<String> FLAGS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xms16m");
+
+  /** Exit codes from here on mean the JVM was killed by a signal (and its archive may be cut). */
+  private static final int SIGNALLED = 128;
 
   private ShortRunJvm() {}
 
@@ -47,14 +52,18 @@ final class ShortRunJvm {
     command.add("-Dgpuspec.relaunch=false");
     String name = jar.get().getFileName().toString();
     Path archive = jar.get().resolveSibling(name.substring(0, name.length() - 4) + ".jsa");
+    Optional<ArchiveCache> cache = Optional.empty();
+    Path pending = null;
     if (newer(archive, jar.get())) {
-      command.addAll(
-          List.of(
-              "-XX:SharedArchiveFile=" + archive,
-              "-Xshare:auto",
-              "-Xlog:cds=off",
-              "-Xlog:cds+dynamic=off"));
+      command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto"));
+    } else {
+      cache = ArchiveCache.of(jar.get());
+      if (cache.isPresent()) {
+        pending = cache.get().pending();
+        command.addAll(cache.get().options(pending));
+      }
     }
+    command.addAll(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
     command.add("-jar");
     command.add(jar.get().toString());
     command.addAll(List.of(args));
@@ -67,7 +76,11 @@ final class ShortRunJvm {
     Thread stop = new Thread(child::destroy);
     Runtime.getRuntime().addShutdownHook(stop);
     try {
-      return OptionalInt.of(child.waitFor());
+      int exit = child.waitFor();
+      if (cache.isPresent() && pending != null && exit < SIGNALLED) {
+        cache.get().publish(pending);
+      }
+      return OptionalInt.of(exit);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       child.destroy();

@@ -99,6 +99,7 @@ class LauncherTest {
     builder.environment().remove("GPUSPEC_JAVA_OPTS");
     builder.environment().remove("JAVA_TOOL_OPTIONS");
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("XDG_CACHE_HOME", dir.resolve("cache").toString());
     builder.environment().putAll(env);
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
@@ -124,7 +125,12 @@ class LauncherTest {
     assertThat(launch("lint", dir.resolve("missing.yaml").toString()).exit()).isEqualTo(Main.USAGE);
   }
 
+  /** Runs java with the user's cache directory in the test's directory. */
   private Run java(String input, String... args) throws Exception {
+    return java(Map.of("XDG_CACHE_HOME", dir.resolve("cache").toString()), input, args);
+  }
+
+  private Run java(Map<String, String> env, String input, String... args) throws Exception {
     List<String> command =
         new ArrayList<>(
             List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -132,6 +138,7 @@ class LauncherTest {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().remove("JAVA_TOOL_OPTIONS");
     builder.environment().remove("JDK_JAVA_OPTIONS");
+    builder.environment().putAll(env);
     Path in = Files.writeString(dir.resolve("in.txt"), input);
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
@@ -166,6 +173,67 @@ class LauncherTest {
       assertThat(relaunched).isEqualTo(same);
     }
     assertThat(java(GPU_MISMATCH, "-jar", jar.toString(), "lint", "-").out()).contains("GPU001");
+  }
+
+  @Test
+  void plainJavaJar_withNoArchiveBesideIt_cachesOneOnItsFirstRun_andMapsItLater() throws Exception {
+    Path cache = dir.resolve("cache").resolve("gpuspec");
+    Run first = java(GPU_MISMATCH, "-jar", jar.toString(), "lint", bad.toString());
+    assertThat(first.exit()).isEqualTo(Main.FINDINGS);
+    assertThat(first.err()).isEmpty();
+    List<Path> made = files(cache);
+    assertThat(made).singleElement().satisfies(p -> assertThat(p.toString()).endsWith(".jsa"));
+    Path archive = made.get(0);
+    FileTime written = Files.getLastModifiedTime(archive);
+
+    Run second = java(GPU_MISMATCH, "-jar", jar.toString(), "lint", bad.toString());
+    assertThat(second).isEqualTo(first);
+    assertThat(files(cache)).containsExactly(archive);
+    assertThat(Files.getLastModifiedTime(archive)).isEqualTo(written);
+    Run mapped =
+        java(
+            "",
+            "-XX:SharedArchiveFile=" + archive,
+            "-Xshare:on",
+            "-Xlog:class+load=info",
+            "-jar",
+            jar.toString(),
+            "lint",
+            bad.toString());
+    assertThat(mapped.out()).contains("source: shared objects file (top)");
+
+    // a rebuilt jar gets an archive of its own, which replaces the old one
+    Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
+    assertThat(java(GPU_MISMATCH, "-jar", jar.toString(), "lint", bad.toString())).isEqualTo(first);
+    assertThat(files(cache)).singleElement().isNotEqualTo(archive);
+  }
+
+  @Test
+  void launcher_withNoArchiveBesideTheJar_usesTheCachedArchiveOfPlainJavaJar() throws Exception {
+    Run first = launch("lint", bad.toString());
+    assertThat(first.exit()).isEqualTo(Main.FINDINGS);
+    assertThat(first.err()).isEmpty();
+    Path cache = dir.resolve("cache").resolve("gpuspec");
+    assertThat(files(cache))
+        .singleElement()
+        .satisfies(p -> assertThat(p.toString()).endsWith(".jsa"));
+    assertThat(launch("lint", bad.toString())).isEqualTo(first);
+  }
+
+  @Test
+  void plainJavaJar_withACacheDirectoryItCannotMake_runsWithoutArchive() throws Exception {
+    Path notADirectory = Files.writeString(dir.resolve("cache-file"), "");
+    Map<String, String> env = Map.of("XDG_CACHE_HOME", notADirectory.toString());
+    Run run = java(env, GPU_MISMATCH, "-jar", jar.toString(), "lint", bad.toString());
+    assertThat(run.exit()).isEqualTo(Main.FINDINGS);
+    assertThat(run.out()).contains("GPU001");
+    assertThat(run.err()).isEmpty();
+  }
+
+  private static List<Path> files(Path directory) throws IOException {
+    try (var files = Files.list(directory)) {
+      return files.sorted().toList();
+    }
   }
 
   @Test
