@@ -164,15 +164,8 @@ final class ManifestEvents extends ScannedText {
       } else {
         line = inlineValue(line, valueAt, column);
       }
-      if (endsDocument(line)) {
+      if (!continuesAt(line, column)) {
         break;
-      }
-      int d = indent(line);
-      if (d < column) {
-        break;
-      }
-      if (d > column) {
-        throw new Outside();
       }
     }
     eventAtToken(ScannedEvents.MAPPING_END, line);
@@ -200,17 +193,10 @@ final class ManifestEvents extends ScannedText {
       } else {
         line = inlineValue(line, itemAt, column);
       }
-      if (endsDocument(line)) {
+      if (!continuesAt(line, column)) {
         break;
       }
-      int d = indent(line);
-      if (d < column) {
-        break;
-      }
-      if (d > column) {
-        throw new Outside();
-      }
-      if (!isEntry(start(line) + d, end(line))) {
+      if (!isEntry(start(line) + column, end(line))) {
         if (indentless) {
           break;
         }
@@ -220,6 +206,21 @@ final class ManifestEvents extends ScannedText {
     eventAtToken(ScannedEvents.SEQUENCE_END, line);
     depth--;
     return line;
+  }
+
+  /**
+   * Whether {@code line} holds the next entry of the block collection at {@code column}: not when
+   * the document ends or the line is indented less; indented more is outside the subset.
+   */
+  private boolean continuesAt(int line, int column) {
+    if (endsDocument(line)) {
+      return false;
+    }
+    int d = indent(line);
+    if (d > column) {
+      throw new Outside();
+    }
+    return d == column;
   }
 
   /**
