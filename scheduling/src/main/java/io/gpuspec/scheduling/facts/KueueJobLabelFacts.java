@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,20 +46,11 @@ public final class KueueJobLabelFacts {
           "RayCluster",
           "AppWrapper");
 
-  /** Kinds of {@link #JOB_KINDS} Kueue takes a prebuilt Workload for. */
+  /** Kinds of {@link #JOB_KINDS} Kueue takes a prebuilt Workload for: all but JAXJob. */
   private static final Set<String> PREBUILT_KINDS =
-      Set.of(
-          "Job",
-          "JobSet",
-          "TrainJob",
-          "PyTorchJob",
-          "TFJob",
-          "MPIJob",
-          "XGBoostJob",
-          "PaddleJob",
-          "RayJob",
-          "RayCluster",
-          "AppWrapper");
+      JOB_KINDS.stream()
+          .filter(kind -> !kind.equals("JAXJob"))
+          .collect(Collectors.toUnmodifiableSet());
 
   /** Kinds of {@link #JOB_KINDS} Kueue runs as elastic jobs (workload slices). */
   private static final Set<String> ELASTIC_KINDS = Set.of("Job", "RayJob", "RayCluster");
